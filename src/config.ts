@@ -1,0 +1,111 @@
+import type { InjectionKey } from 'vue'
+import type { WebMCPBudgetLimits } from './core/budgets'
+import type { BudgetMode, ToolCallSettings, WebMCPErrorCode } from './core/guard'
+import type { WebMCPToolResponse } from './types'
+import { hasInjectionContext, inject, provide } from 'vue'
+import { DEFAULT_BUDGETS } from './core/budgets'
+import { isDev } from './core/env'
+
+export interface WebMCPToolCallEvent {
+  name: string
+  /** Present only with `includeArgs: true`. The same object `execute` receives; do not mutate it. */
+  args?: unknown
+}
+
+export interface WebMCPToolResultEvent {
+  name: string
+  /** `false` when the call failed or `execute` returned an `isError` result. */
+  ok: boolean
+  /** Wall-clock duration of the call in milliseconds. */
+  ms: number
+  /** What the agent receives, after normalization. */
+  response: WebMCPToolResponse
+  /** Why the call failed, when it did. */
+  code?: WebMCPErrorCode
+  /** What `execute` threw or returned as an `Error`, or the guard's own failure (invalid arguments, timeout, oversized result). */
+  error?: unknown
+  /** Present only with `includeArgs: true`. */
+  args?: unknown
+}
+
+/**
+ * App-level settings for every tool and form below the provider, read once
+ * when each is set up. `app.provide(WEBMCP_CONFIG, ...)` reaches everything,
+ * Pinia stores and `app.runWithContext` included; `provideWebMCPConfig()`
+ * reaches one component's subtree.
+ */
+export interface WebMCPConfig {
+  /**
+   * What happens when a name, description, parameter or result is over
+   * Chrome's character budgets. `'warn'` logs one warning per field (the
+   * default in development). `'error'` throws at setup for an over-budget
+   * definition in development and test builds (sets `error` in production),
+   * keeps a later over-budget change unregistered with `error` set, cuts an
+   * over-budget text result and refuses an over-budget structured one with an
+   * `isError` result. `false` skips the checks (the default in production).
+   */
+  budgets?: BudgetMode
+  /** Override Chrome's numbers. */
+  limits?: Partial<WebMCPBudgetLimits>
+  /** Check arguments against `inputSchema` before `execute`. Default `true`. */
+  validateArgs?: boolean
+  /** Default time limit for a call, in milliseconds. Off unless set. */
+  timeoutMs?: number
+  /** Include the call arguments in hook payloads. Off by default: arguments often carry personal data. */
+  includeArgs?: boolean
+  /** Runs before `execute`. */
+  onToolCall?: (event: WebMCPToolCallEvent) => void
+  /** Runs after the result is normalized, for success and failure alike. */
+  onToolResult?: (event: WebMCPToolResultEvent) => void
+}
+
+export const WEBMCP_CONFIG: InjectionKey<WebMCPConfig> = Symbol(isDev ? 'vue-webmcp config' : '')
+
+/**
+ * Call in a component's `setup()` to configure its subtree. For the whole
+ * app, Pinia stores included, use `app.provide(WEBMCP_CONFIG, config)`.
+ */
+export function provideWebMCPConfig(config: WebMCPConfig): void {
+  provide(WEBMCP_CONFIG, config)
+}
+
+export interface ResolvedConfig {
+  config: WebMCPConfig
+  budgets: BudgetMode
+  limits: WebMCPBudgetLimits
+}
+
+/** Reads the config in force for a tool being set up. */
+export function resolveConfig(): ResolvedConfig {
+  const config = (hasInjectionContext() ? inject(WEBMCP_CONFIG, undefined) : undefined) ?? {}
+  return {
+    config,
+    budgets: config.budgets === undefined ? (isDev ? 'warn' : false) : config.budgets,
+    limits: { ...DEFAULT_BUDGETS, ...config.limits },
+  }
+}
+
+/** The per-call settings of one tool, from the config and the tool's own options. */
+export function callSettings(resolved: ResolvedConfig, own: { validateArgs?: boolean, timeoutMs?: number }): ToolCallSettings {
+  const { config } = resolved
+  return {
+    budgets: resolved.budgets,
+    resultLimit: resolved.limits.result,
+    includeArgs: config.includeArgs === true,
+    validate: own.validateArgs ?? config.validateArgs ?? true,
+    timeoutMs: own.timeoutMs ?? config.timeoutMs,
+    onToolCall: config.onToolCall,
+    onToolResult: config.onToolResult,
+    warn: warnOnce,
+  }
+}
+
+const warned = new Set<string>()
+
+/** One console warning per distinct message, so a re-render does not repeat it. */
+export function warnOnce(message: string): void {
+  if (warned.has(message))
+    return
+  warned.add(message)
+  console.warn(`[vue-webmcp] ${message}`)
+}

@@ -1,0 +1,31 @@
+/// <reference types="webmcp-types" />
+// Environment probes shared by every composable. No Vue import.
+
+declare const process: { env: Record<string, string | undefined> }
+
+/**
+ * Development build? Written the way Vue's own ESM build writes it, so bundlers
+ * replace `process.env.NODE_ENV` and drop dev-only branches from production code.
+ */
+export const isDev: boolean = process.env.NODE_ENV !== 'production'
+
+export const isClient: boolean = typeof window !== 'undefined' && typeof document !== 'undefined'
+
+/**
+ * The page's ModelContext: `document.modelContext` (Chrome 150+, the spec), else
+ * the legacy `navigator.modelContext` some older builds and polyfills still use.
+ */
+export function getModelContext(): WebMCP.ModelContext | undefined {
+  if (!isClient)
+    return undefined
+  return document.modelContext
+    ?? (navigator as Navigator & { modelContext?: WebMCP.ModelContext }).modelContext
+    ?? undefined
+}
+
+/** The spec's tool name grammar; the browser rejects anything else with `InvalidStateError`. */
+export const TOOL_NAME_PATTERN: RegExp = /^[\w.-]{1,128}$/
+
+export function isValidToolName(name: unknown): name is string {
+  return typeof name === 'string' && TOOL_NAME_PATTERN.test(name)
+}

@@ -1,0 +1,22 @@
+import type { MaybeRefOrGetter } from 'vue'
+import type { UseWebMCPToolOptions, UseWebMCPToolOptionsFromSchema } from './useWebMCPTool'
+
+/** A tool definition that keeps its literal name. */
+export type WebMCPToolDefinition<Args = Record<string, unknown>, Result = unknown, Name extends MaybeRefOrGetter<string> = string>
+  = Omit<UseWebMCPToolOptions<Args, Result>, 'name'> & { name: Name }
+
+/**
+ * Typed identity: lets a tool definition live in a plain module (importable,
+ * unit-testable, no component needed) and keep its literal name and its
+ * argument and result types until it is registered. With a literal
+ * `inputSchema`, `execute`'s arguments are inferred from it.
+ */
+export function defineWebMCPTool<const Schema extends object, Result = unknown, const Name extends MaybeRefOrGetter<string> = string>(
+  definition: Omit<UseWebMCPToolOptionsFromSchema<Schema, Result>, 'name'> & { name: Name },
+): Omit<UseWebMCPToolOptionsFromSchema<Schema, Result>, 'name'> & { name: Name }
+export function defineWebMCPTool<Args = Record<string, unknown>, Result = unknown, const Name extends MaybeRefOrGetter<string> = string>(
+  definition: WebMCPToolDefinition<Args, Result, Name>,
+): WebMCPToolDefinition<Args, Result, Name>
+export function defineWebMCPTool(definition: unknown): unknown {
+  return definition
+}

@@ -1,0 +1,31 @@
+/// <reference types="webmcp-types" />
+export type { WebMCPBudgetLimits } from './core/budgets'
+export { DEFAULT_BUDGETS, ResultTooLargeError } from './core/budgets'
+export type { WebMCPErrorCode } from './core/guard'
+export { ERROR_CODE_KEY, ToolInputError } from './core/guard'
+export { toErrorResponse, toToolResponse } from './core/normalize'
+export type { WebMCPConfig, WebMCPToolCallEvent, WebMCPToolResultEvent } from './config'
+export { provideWebMCPConfig, WEBMCP_CONFIG } from './config'
+export type { WebMCPToolDefinition } from './defineWebMCPTool'
+export { defineWebMCPTool } from './defineWebMCPTool'
+export type {
+  ExecuteToolOptions,
+  GetToolsOptions,
+  InferToolArgs,
+  ModelContext,
+  RegisteredTool,
+  RegisterToolOptions,
+  WebMCPContentBlock,
+  WebMCPToolAnnotations,
+  WebMCPToolDescriptor,
+  WebMCPToolExecuteOptions,
+  WebMCPToolResponse,
+} from './types'
+export type { ExecuteRegisteredToolOptions, UseRegisteredToolsOptions, UseRegisteredToolsReturn } from './useRegisteredTools'
+export { useRegisteredTools } from './useRegisteredTools'
+export type { FormFields, FormFieldValue, UseWebMCPFormOptions, UseWebMCPFormReturn, WebMCPFormAttrs } from './useWebMCPForm'
+export { formFields, useWebMCPForm } from './useWebMCPForm'
+export type { UseWebMCPToolOptions, UseWebMCPToolOptionsFromSchema, UseWebMCPToolReturn } from './useWebMCPTool'
+export { useWebMCPTool, WebMCPDefinitionError } from './useWebMCPTool'
+export type { ToolNames, UseWebMCPToolsReturn, UseWebMCPToolsSharedOptions } from './useWebMCPTools'
+export { useWebMCPTools } from './useWebMCPTools'

@@ -1,0 +1,186 @@
+import type { MaybeRefOrGetter, Ref, ShallowRef } from 'vue'
+import type { RegisteredTool } from './types'
+import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
+import { listen } from './internal/listen'
+import { useModelContext } from './internal/modelContext'
+
+export interface UseRegisteredToolsOptions {
+  /**
+   * Origins whose tools to include on top of the same-origin default. Each must
+   * be a secure origin whose document listed this page in `exposedTo`.
+   */
+  fromOrigins?: MaybeRefOrGetter<readonly string[] | undefined>
+  /**
+   * How to hand arguments to `executeTool()`. Unset: detect. The JSON string
+   * Chrome first shipped with is tried first; when the browser rejects it with a
+   * `TypeError` the object form (spec PR #246) is used from then on, remembered
+   * per document. Set it to skip the detection.
+   */
+  argumentFormat?: 'object' | 'json'
+}
+
+export interface ExecuteRegisteredToolOptions {
+  /** Aborts the execution; the tool's `execute` sees it through its own signal. */
+  signal?: AbortSignal
+}
+
+export interface UseRegisteredToolsReturn {
+  /** `getTools()` and `executeTool()` exist here. Flips to true if injected late. */
+  isSupported: Readonly<Ref<boolean>>
+  /** Tools this document may call, sorted by name, refreshed on `toolchange`. */
+  tools: Readonly<ShallowRef<readonly RegisteredTool[]>>
+  /** Failure of the last `getTools()` call; cleared by the next success. */
+  error: Readonly<Ref<Error | null>>
+  /** Query `getTools()` again. Runs by itself after `toolchange` events. */
+  refresh: () => Promise<void>
+  /**
+   * Runs a discovered tool in its owner's document and resolves with its result
+   * parsed from the JSON the browser returns (a non-JSON string stays a string).
+   * Rejects with the browser's DOMException when the tool or the browser fails,
+   * and with `NotSupportedError` when the API is absent.
+   */
+  execute: (tool: RegisteredTool, args?: object, options?: ExecuteRegisteredToolOptions) => Promise<unknown>
+}
+
+/** How long the first `toolchange` of a burst waits for the rest. */
+const COALESCE_MS = 16
+
+type ArgumentFormat = 'object' | 'json'
+
+/** What each ModelContext accepted, once detected. */
+const detectedFormat = new WeakMap<object, ArgumentFormat>()
+
+function parseResult(raw: unknown): unknown {
+  if (typeof raw !== 'string')
+    return raw
+  try {
+    return JSON.parse(raw)
+  }
+  catch {
+    return raw
+  }
+}
+
+function isTypeError(error: unknown): boolean {
+  return error instanceof TypeError || (error as { name?: unknown } | null)?.name === 'TypeError'
+}
+
+/**
+ * Lists the WebMCP tools this document may call and runs them: for in-page
+ * agents, dev panels, or an iframe-hosted agent reading a partner page's tools.
+ * Follows `toolchange`, coalescing bursts into a few `getTools()` calls.
+ */
+export function useRegisteredTools(options: UseRegisteredToolsOptions = {}): UseRegisteredToolsReturn {
+  const modelContext = useModelContext()
+  const consumer = computed(() => {
+    const mc = modelContext.value
+    return mc && typeof mc.getTools === 'function' && typeof mc.executeTool === 'function' ? mc : undefined
+  })
+  const isSupported = computed(() => !!consumer.value)
+  const tools = shallowRef<readonly RegisteredTool[]>([])
+  const error = shallowRef<Error | null>(null)
+
+  let generation = 0
+  let running: Promise<void> | undefined
+  let again = false
+  let disposed = false
+
+  async function query(): Promise<void> {
+    const mc = consumer.value
+    const ticket = ++generation
+    if (!mc) {
+      tools.value = []
+      return
+    }
+    const origins = toValue(options.fromOrigins)
+    try {
+      const list = await mc.getTools(origins?.length ? { fromOrigins: [...origins] } : undefined)
+      if (ticket !== generation || disposed)
+        return // a newer query (or the scope's end) made this one stale
+      tools.value = [...list].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      error.value = null
+    }
+    catch (reason) {
+      if (ticket === generation && !disposed)
+        error.value = reason instanceof Error ? reason : new Error(String(reason))
+    }
+  }
+
+  /** Runs `query`, or marks that one more is needed after the one in flight. */
+  function refresh(): Promise<void> {
+    if (running) {
+      again = true
+      return running
+    }
+    running = (async () => {
+      do {
+        again = false
+        await query()
+      } while (again && !disposed)
+      running = undefined
+    })()
+    return running
+  }
+
+  // Chromium fires one `toolchange` per change, each in its own task, so a page
+  // registering 100 tools sends 100 events over a few milliseconds. The first
+  // event opens a short window that absorbs the rest; events that arrive while
+  // a query runs cause exactly one more.
+  let scheduled: ReturnType<typeof setTimeout> | undefined
+  function schedule(): void {
+    if (scheduled !== undefined || disposed)
+      return
+    scheduled = setTimeout(() => {
+      scheduled = undefined
+      void refresh()
+    }, COALESCE_MS)
+  }
+
+  let stopListening = () => {}
+  const stopWatch = watch([consumer, () => JSON.stringify(toValue(options.fromOrigins) ?? [])], ([mc]) => {
+    stopListening()
+    stopListening = listen(mc, 'toolchange', schedule)
+    void refresh()
+  }, { immediate: true })
+
+  async function execute(tool: RegisteredTool, args: object = {}, callOptions: ExecuteRegisteredToolOptions = {}): Promise<unknown> {
+    const mc = consumer.value
+    if (!mc)
+      throw new DOMException('WebMCP is not available in this browser: document.modelContext.executeTool is missing.', 'NotSupportedError')
+    const run = (format: ArgumentFormat) => mc.executeTool(
+      tool,
+      (format === 'json' ? JSON.stringify(args) : args) as object,
+      callOptions.signal ? { signal: callOptions.signal } : undefined,
+    )
+    const format = options.argumentFormat ?? detectedFormat.get(mc)
+    if (format)
+      return parseResult(await run(format))
+    try {
+      const raw = await run('json')
+      detectedFormat.set(mc, 'json')
+      return parseResult(raw)
+    }
+    catch (reason) {
+      if (!isTypeError(reason))
+        throw reason
+      detectedFormat.set(mc, 'object')
+      return parseResult(await run('object'))
+    }
+  }
+
+  onScopeDispose(() => {
+    disposed = true
+    stopWatch()
+    stopListening()
+    if (scheduled !== undefined)
+      clearTimeout(scheduled)
+  })
+
+  return {
+    isSupported,
+    tools,
+    error: error,
+    refresh,
+    execute,
+  }
+}

@@ -1,0 +1,204 @@
+import type { ComputedRef, MaybeRefOrGetter, Ref } from 'vue'
+import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
+import { isClient } from './core/env'
+import { invokeTool } from './core/guard'
+import { callSettings, resolveConfig } from './config'
+import { listen } from './internal/listen'
+import { useModelContext } from './internal/modelContext'
+
+declare global {
+  interface SubmitEvent {
+    /** True when an agent submitted the form through its WebMCP tool. */
+    readonly agentInvoked: boolean
+    /**
+     * Hands the agent the tool result. Call `preventDefault()` first, and call it
+     * while the event is being dispatched.
+     */
+    respondWith: (agentResponse: Promise<unknown>) => void
+  }
+  /** `toolactivated` / `toolcancel`: neither bubbles nor cancels. */
+  interface WebMCPEvent extends Event {
+    readonly toolName: string
+  }
+  interface WindowEventMap {
+    toolactivated: WebMCPEvent
+    toolcancel: WebMCPEvent
+  }
+}
+
+/** One entry, or every entry when a name repeats (a checkbox group, `<select multiple>`). */
+export type FormFieldValue = FormDataEntryValue | FormDataEntryValue[]
+export type FormFields = Record<string, FormFieldValue>
+
+export interface UseWebMCPFormOptions<Fields extends FormFields = FormFields, Result = unknown> {
+  /** The form's `toolname`. */
+  name: MaybeRefOrGetter<string>
+  /** The form's `tooldescription`. */
+  description: MaybeRefOrGetter<string>
+  /** Let the agent submit without a click (`toolautosubmit`). */
+  autosubmit?: MaybeRefOrGetter<boolean>
+  /**
+   * Handles a submission, by a person or by an agent, with the form's entries.
+   * The return value is normalized like a `useWebMCPTool` result and handed to
+   * the agent when one asked.
+   */
+  execute: (fields: Fields, event: SubmitEvent) => Result | Promise<Result>
+  /** Optional shaper applied to the result before normalization. */
+  formatOutput?: (result: Result, fields: Fields) => unknown
+  /** Side effect when `execute` throws; the failure also lands in `error`. */
+  onError?: (error: unknown) => void
+  /** Time limit for one submission's `execute`, in milliseconds. */
+  timeoutMs?: number
+}
+
+export interface WebMCPFormAttrs {
+  toolname: string
+  tooldescription: string
+  toolautosubmit?: ''
+  onSubmit: (event: Event) => Promise<void>
+}
+
+export interface UseWebMCPFormReturn {
+  /** Spread onto the form: `<form v-bind="attrs">`. */
+  attrs: ComputedRef<WebMCPFormAttrs>
+  /** The submit handler alone, for a form that sets the attributes itself. */
+  onSubmit: (event: Event) => Promise<void>
+  /**
+   * An agent is filling the form in (`toolactivated` until `toolcancel` or
+   * submit). Stays `false` for an autosubmit form, which the browser submits
+   * before it activates; `isSubmitting` covers that call.
+   */
+  isAgentActive: Readonly<Ref<boolean>>
+  isSubmitting: Readonly<Ref<boolean>>
+  /** What the last submission threw, until the next one. */
+  error: Readonly<Ref<Error | null>>
+}
+
+/**
+ * The form's entries as an object. A name that can hold several values (a
+ * group of same-name checkboxes, `<select multiple>`) is always an array, even
+ * with one or no value chosen; `File` values are kept.
+ */
+export function formFields(form: HTMLFormElement, submitter?: HTMLElement | null): FormFields {
+  let data: FormData
+  try {
+    data = new FormData(form, submitter ?? undefined)
+  }
+  catch {
+    data = new FormData(form) // the submitter was not a submit button of this form
+  }
+  const multi = new Set<string>()
+  const checkboxes = new Map<string, number>()
+  for (const element of Array.from(form.elements) as (HTMLInputElement | HTMLSelectElement)[]) {
+    if (!element.name)
+      continue
+    if (element instanceof HTMLSelectElement && element.multiple)
+      multi.add(element.name)
+    else if ((element as HTMLInputElement).type === 'checkbox')
+      checkboxes.set(element.name, (checkboxes.get(element.name) ?? 0) + 1)
+  }
+  checkboxes.forEach((count, name) => count > 1 && multi.add(name))
+  const fields: FormFields = {}
+  multi.forEach(name => (fields[name] = []))
+  data.forEach((value, name) => {
+    const existing = fields[name]
+    if (Array.isArray(existing))
+      existing.push(value)
+    else if (existing !== undefined)
+      fields[name] = [existing, value]
+    else
+      fields[name] = value
+  })
+  return fields
+}
+
+/**
+ * Wires a declarative WebMCP form: sets `toolname` / `tooldescription`, answers
+ * an agent's submission through `respondWith()`, and tracks whether an agent
+ * is filling the form in. The same handler serves a person clicking Submit,
+ * and the form's `action` never navigates.
+ */
+export function useWebMCPForm<Fields extends FormFields = FormFields, Result = unknown>(options: UseWebMCPFormOptions<Fields, Result>): UseWebMCPFormReturn {
+  // Arguments come from the browser's own controls: no schema to validate against.
+  const settings = callSettings(resolveConfig(), { validateArgs: false, timeoutMs: options.timeoutMs })
+  const isAgentActive = shallowRef(false)
+  const isSubmitting = shallowRef(false)
+  const error = shallowRef<Error | null>(null)
+  const scope = new AbortController()
+  let pending = 0
+
+  async function onSubmit(event: Event): Promise<void> {
+    const submit = event as SubmitEvent
+    // Never navigate: the handler is the form's action, for a person and an agent.
+    submit.preventDefault()
+    const form = (submit.currentTarget ?? submit.target) as HTMLFormElement
+    const fields = formFields(form, submit.submitter) as Fields
+    const name = toValue(options.name)
+    isAgentActive.value = false
+    isSubmitting.value = true
+    error.value = null
+    pending++
+    const outcome = invokeTool({
+      name,
+      settings,
+      execute: (f: Fields) => options.execute(f, submit),
+      formatOutput: options.formatOutput && ((result: Result, f: Fields) => options.formatOutput!(result, f)),
+      onError: (e: unknown) => options.onError?.(e),
+      signals: [scope.signal],
+    }, fields)
+    if (submit.agentInvoked === true && typeof submit.respondWith === 'function')
+      submit.respondWith(outcome.then(o => o.response))
+    try {
+      const { ok, error: failure } = await outcome
+      if (!ok && failure !== undefined)
+        error.value = failure instanceof Error ? failure : new Error(String(failure))
+    }
+    finally {
+      if (--pending === 0)
+        isSubmitting.value = false
+    }
+  }
+
+  const attrs = computed<WebMCPFormAttrs>(() => ({
+    toolname: toValue(options.name),
+    tooldescription: toValue(options.description),
+    ...(toValue(options.autosubmit) ? { toolautosubmit: '' as const } : {}),
+    onSubmit,
+  }))
+
+  // Chromium 156 fires these on document.modelContext, Chrome's guides say
+  // window; listen on both. Setting a boolean twice is harmless.
+  const onActivated = (event: Event) => {
+    if ((event as WebMCPEvent).toolName === toValue(options.name))
+      isAgentActive.value = true
+  }
+  const onCancel = (event: Event) => {
+    if ((event as WebMCPEvent).toolName === toValue(options.name))
+      isAgentActive.value = false
+  }
+  const stops: (() => void)[] = []
+  if (isClient) {
+    stops.push(listen(window, 'toolactivated', onActivated), listen(window, 'toolcancel', onCancel))
+    const modelContext = useModelContext()
+    let stopContext = () => {}
+    const stopWatch = watch(modelContext, (mc) => {
+      stopContext()
+      const a = listen(mc, 'toolactivated', onActivated)
+      const c = listen(mc, 'toolcancel', onCancel)
+      stopContext = () => { a(); c() }
+    }, { immediate: true })
+    stops.push(stopWatch, () => stopContext())
+  }
+  onScopeDispose(() => {
+    scope.abort(new DOMException('The form was unmounted.', 'AbortError'))
+    stops.forEach(stop => stop())
+  })
+
+  return {
+    attrs,
+    onSubmit,
+    isAgentActive: isAgentActive,
+    isSubmitting: isSubmitting,
+    error: error,
+  }
+}

@@ -1,0 +1,78 @@
+import type { MaybeRefOrGetter, Ref } from 'vue'
+import type { WebMCPToolAnnotations } from './types'
+import type { UseWebMCPToolOptions, UseWebMCPToolReturn } from './useWebMCPTool'
+import { computed, toValue } from 'vue'
+import { useModelContext } from './internal/modelContext'
+import { useWebMCPTool } from './useWebMCPTool'
+
+// eslint-disable-next-line ts/no-explicit-any
+type AnyToolOptions = UseWebMCPToolOptions<any, any>
+
+/** Options applied to every tool in the group unless the tool sets its own. */
+export interface UseWebMCPToolsSharedOptions {
+  enabled?: MaybeRefOrGetter<boolean>
+  annotations?: MaybeRefOrGetter<WebMCPToolAnnotations | undefined>
+  exposedTo?: MaybeRefOrGetter<readonly string[] | undefined>
+  /** Receives the failing tool's name as well, since one handler serves the group. */
+  onError?: (error: unknown, name: string) => void
+  validateArgs?: boolean
+  timeoutMs?: number
+}
+
+/** Static tool names in a definitions tuple; reactive names fall back to `string`. */
+export type ToolNames<T extends readonly AnyToolOptions[]> = T[number]['name'] extends string ? T[number]['name'] : string
+
+export interface UseWebMCPToolsReturn<Names extends string = string> {
+  /** A modelContext API exists here. */
+  isSupported: Readonly<Ref<boolean>>
+  /** Every enabled tool in the group is registered; `false` while none is enabled. */
+  isRegistered: Readonly<Ref<boolean>>
+  /** The first failure in the group, if any. */
+  error: Readonly<Ref<Error | null>>
+  /** Per-tool state, keyed by each tool's name at setup time. */
+  byName: Readonly<Record<Names, UseWebMCPToolReturn>>
+}
+
+/**
+ * Registers a group of tools from one scope with shared options. Each tool goes
+ * through `useWebMCPTool`, so its own `enabled`, `annotations`, `exposedTo` and
+ * `onError` win over the shared ones, and one tool failing to register leaves
+ * the others registered.
+ */
+export function useWebMCPTools<const T extends readonly AnyToolOptions[]>(definitions: T, shared: UseWebMCPToolsSharedOptions = {}): UseWebMCPToolsReturn<ToolNames<T>> {
+  const names = definitions.map(d => toValue(d.name))
+  const duplicate = names.find((name, i) => names.indexOf(name) !== i)
+  // A group with a repeated name would register half of itself; register none.
+  const groupError = duplicate === undefined
+    ? null
+    : new DOMException(`Duplicate tool name "${duplicate}" in one useWebMCPTools group; no tool of the group was registered.`, 'InvalidStateError')
+
+  const enabledOf = (d: AnyToolOptions) => () => groupError === null && toValue(d.enabled ?? shared.enabled ?? true) !== false
+  const states = definitions.map((d, i) => useWebMCPTool({
+    ...d,
+    enabled: enabledOf(d),
+    annotations: d.annotations ?? shared.annotations,
+    exposedTo: d.exposedTo ?? shared.exposedTo,
+    validateArgs: d.validateArgs ?? shared.validateArgs,
+    timeoutMs: d.timeoutMs ?? shared.timeoutMs,
+    onError: d.onError ?? (shared.onError && ((error: unknown) => shared.onError!(error, toValue(d.name) ?? names[i]!))),
+  }))
+
+  const byName = {} as Record<string, UseWebMCPToolReturn>
+  states.forEach((state, i) => { byName[names[i]!] ??= state })
+
+  const isRegistered = computed(() => {
+    const enabled = states.filter((_, i) => enabledOf(definitions[i]!)())
+    return enabled.length > 0 && enabled.every(s => s.isRegistered.value)
+  })
+  const error = computed(() => groupError ?? states.find(s => s.error.value)?.error.value ?? null)
+  const modelContext = useModelContext()
+  const isSupported = computed(() => !!modelContext.value)
+
+  return {
+    isSupported,
+    isRegistered,
+    error,
+    byName: byName as Record<ToolNames<T>, UseWebMCPToolReturn>,
+  }
+}

@@ -1,0 +1,41 @@
+import { inject } from 'vitest'
+import { install, uninstall } from 'vue-webmcp/testing'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Which ModelContext this project tests: the package's in-memory one, or Chromium's own. */
+    lane: 'memory' | 'native'
+  }
+}
+
+export const lane = inject('lane')
+
+/**
+ * The ModelContext under test. The browser lane must find Chromium's own and
+ * fails otherwise (never falls back); the happy-dom lane installs the in-memory one.
+ */
+export function useLaneModelContext(): WebMCP.ModelContext {
+  if (lane === 'native') {
+    const native = document.modelContext
+    if (!native)
+      throw new Error('document.modelContext is missing: Chromium must run with --enable-features=WebMCP')
+    return native
+  }
+  return install()
+}
+
+export function releaseLaneModelContext(): void {
+  if (lane === 'memory')
+    uninstall()
+}
+
+/** Lets queued tasks run (native events and promise settlements). */
+export function tick(ms = 0): Promise<void> {
+  return new Promise(resolve => setTimeout(resolve, ms))
+}
+
+let counter = 0
+/** A tool name no other test in this document uses. */
+export function uniqueName(prefix = 'tool'): string {
+  return `${prefix}_${++counter}_${Math.random().toString(36).slice(2, 8)}`
+}

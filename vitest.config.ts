@@ -1,0 +1,81 @@
+import type { BrowserCommand } from 'vitest/node'
+import { fileURLToPath } from 'node:url'
+import vue from '@vitejs/plugin-vue'
+import { playwright } from '@vitest/browser-playwright'
+import { defineConfig } from 'vitest/config'
+import { CHROMIUM_ARGS, findChromium, MISSING_CHROMIUM } from './scripts/chromium.mjs'
+
+const alias = {
+  'vue-webmcp/testing': fileURLToPath(new URL('./src/testing/index.ts', import.meta.url)),
+  'vue-webmcp': fileURLToPath(new URL('./src/index.ts', import.meta.url)),
+}
+
+const define = {
+  __VUE_OPTIONS_API__: 'true',
+  __VUE_PROD_DEVTOOLS__: 'false',
+  __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
+}
+
+/** Calls a tool the way an agent does: Playwright's `frame.webmcp`, on the test's own frame. */
+const callTool: BrowserCommand<[name: string, input?: Record<string, unknown>]> = async (ctx, name, input) => {
+  const frame = await ctx.frame()
+  return frame.webmcp.callTool(name, input ?? {}, { timeout: 10_000 })
+}
+const listTools: BrowserCommand<[]> = async (ctx) => {
+  const frame = await ctx.frame()
+  return frame.webmcp.tools({ timeout: 10_000 })
+}
+
+// Only the lane being run needs a browser; resolve it lazily so `--project unit` works without one.
+function browserProvider() {
+  const executablePath = findChromium()
+  if (!executablePath && process.argv.some(arg => arg.includes('browser')))
+    throw new Error(MISSING_CHROMIUM)
+  return playwright({ launchOptions: { executablePath, args: CHROMIUM_ARGS } })
+}
+
+export default defineConfig({
+  plugins: [vue()],
+  define,
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'happy-dom',
+          provide: { lane: 'memory' },
+          include: ['test/unit/**/*.test.ts', 'test/contract/*.test.ts'],
+          typecheck: { enabled: true, include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          provide: { lane: 'native' },
+          include: ['test/browser/**/*.browser.test.ts', 'test/contract/*.test.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: browserProvider(),
+            instances: [{ browser: 'chromium' }],
+            commands: { callTool, listTools },
+            screenshotFailures: false,
+          },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.e2e.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+})
