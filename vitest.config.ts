@@ -46,7 +46,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'happy-dom',
           provide: { lane: 'memory' },
-          include: ['test/unit/**/*.test.ts', 'test/contract/*.test.ts'],
+          include: ['test/unit/**/*.test.ts', 'test/contract/*.test.ts', 'test/shared/*.test.ts'],
           typecheck: { enabled: true, include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
         },
       },
@@ -55,7 +55,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           provide: { lane: 'native' },
-          include: ['test/browser/**/*.browser.test.ts', 'test/contract/*.test.ts'],
+          include: ['test/browser/**/*.browser.test.ts', 'test/contract/*.test.ts', 'test/shared/*.test.ts'],
           browser: {
             enabled: true,
             headless: true,

@@ -121,8 +121,6 @@ export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown>(
 
   const instance = getCurrentInstance()
   const ready = shallowRef(!instance || instance.isMounted)
-  if (!ready.value)
-    onMounted(() => { ready.value = true })
 
   let current: Registration | undefined
 
@@ -153,7 +151,7 @@ export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown>(
       settings,
       inputSchema: tool.inputSchema,
       execute: (args: Args, signal: AbortSignal) => options.execute(args, { signal }),
-      formatOutput: options.formatOutput && ((result: Result, args: Args) => options.formatOutput!(result, args)),
+      formatOutput: (result: Result, args: Args) => (options.formatOutput ? options.formatOutput(result, args) : result),
       onError: (e: unknown) => options.onError?.(e),
       signals: [] as (AbortSignal | undefined)[],
     }
@@ -186,6 +184,14 @@ export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown>(
   }
 
   watch([modelContext, ready, () => toValue(options.enabled) !== false, () => definition.value.key, blocked], sync, { immediate: true })
+  if (!ready.value) {
+    // Register in the mounted hook itself, not a flush later, so the agent sees
+    // the tool as soon as the component is on screen.
+    onMounted(() => {
+      ready.value = true
+      sync()
+    })
+  }
 
   onScopeDispose(() => {
     scope.abort(new DOMException('The component that owns this tool was unmounted.', 'AbortError'))

@@ -1,0 +1,330 @@
+// useWebMCPTool in both lanes: happy-dom with vue-webmcp/testing, and native Chromium.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { effectScope, nextTick, ref, shallowRef } from 'vue'
+import { useWebMCPTool, WEBMCP_CONFIG } from '../../src'
+import { refreshModelContext } from '../../src/internal/modelContext'
+import { countToolChanges, deferred, until, withSetup } from '../helpers'
+import { lane, releaseLaneModelContext, tick, uniqueName, useLaneModelContext } from '../lane'
+
+let mc: WebMCP.ModelContext
+const cleanups: (() => void)[] = []
+const unhandled: unknown[] = []
+const onUnhandled = (event: PromiseRejectionEvent | unknown) => unhandled.push(event)
+
+beforeAll(() => {
+  mc = useLaneModelContext()
+  globalThis.addEventListener?.('unhandledrejection', onUnhandled)
+})
+afterAll(() => {
+  globalThis.removeEventListener?.('unhandledrejection', onUnhandled)
+  releaseLaneModelContext()
+})
+afterEach(async () => {
+  cleanups.splice(0).forEach(c => c())
+  await tick(30)
+  expect(unhandled).toEqual([])
+})
+
+async function tools() {
+  return mc.getTools()
+}
+async function names() {
+  return (await tools()).map(t => t.name)
+}
+async function call(name: string, args: object = {}) {
+  const tool = (await tools()).find(t => t.name === name)
+  if (!tool)
+    throw new Error(`no tool ${name}`)
+  return JSON.parse(await mc.executeTool(tool, args)) as { content: { type: string, text: string }[], isError?: boolean, _meta?: Record<string, string> }
+}
+
+function mountTool(options: Parameters<typeof useWebMCPTool>[0]) {
+  const mounted = withSetup(() => useWebMCPTool(options))
+  cleanups.push(mounted.unmount)
+  return mounted
+}
+
+describe(`useWebMCPTool (${lane})`, () => {
+  it('registers after mount what the agent sees, and unregisters on unmount', async () => {
+    const name = uniqueName('add_task')
+    const schema = { type: 'object', properties: { title: { type: 'string', description: 'The task title' } }, required: ['title'] }
+    const { result, unmount } = mountTool({
+      name,
+      title: 'Add task',
+      description: 'Adds a task to the board.',
+      inputSchema: schema,
+      annotations: { readOnlyHint: false, consequentialHint: false },
+      execute: ({ title }) => `Added ${title as string}`,
+    })
+    expect(result.isSupported.value).toBe(true)
+    await until(() => result.isRegistered.value)
+    const tool = (await tools()).find(t => t.name === name)!
+    expect(tool).toMatchObject({ title: 'Add task', description: 'Adds a task to the board.', inputSchema: schema })
+    expect(tool.annotations).toMatchObject({ readOnlyHint: false, consequentialHint: false })
+    expect(await call(name, { title: 'Milk' })).toEqual({ content: [{ type: 'text', text: 'Added Milk' }] })
+    unmount()
+    cleanups.pop()
+    await tick(30)
+    expect(await names()).not.toContain(name)
+  })
+
+  it('isRegistered turns true only once registerTool has resolved', async () => {
+    const name = uniqueName()
+    const spy = vi.spyOn(mc, 'registerTool')
+    try {
+      const { result } = mountTool({ name, description: 'd', execute: () => '' })
+      expect(spy).toHaveBeenCalledOnce()
+      expect(result.isRegistered.value).toBe(false)
+      await spy.mock.results[0]!.value
+      await nextTick()
+      expect(result.isRegistered.value).toBe(true)
+    }
+    finally {
+      spy.mockRestore()
+    }
+  })
+
+  it('registers at once in a bare effect scope, and the scope\'s end unregisters', async () => {
+    const name = uniqueName()
+    const scope = effectScope()
+    const state = scope.run(() => useWebMCPTool({ name, description: 'd', execute: () => '' }))!
+    expect(await names()).toContain(name)
+    await until(() => state.isRegistered.value)
+    scope.stop()
+    expect(state.isRegistered.value).toBe(false)
+    await tick(30)
+    expect(await names()).not.toContain(name)
+  })
+
+  it('re-registers only when what the agent sees changes, compared by content', async () => {
+    const name = ref(uniqueName('a'))
+    const schema = shallowRef<object>({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } } })
+    const annotations = shallowRef({ readOnlyHint: true, consequentialHint: false })
+    const description = ref('first')
+    const { result } = mountTool({ name, description, inputSchema: schema, annotations, execute: () => '' })
+    await until(() => result.isRegistered.value)
+    await tick(30)
+
+    const changes = countToolChanges(mc)
+    // New but equal objects, keys in another order: no churn.
+    schema.value = { properties: { b: { type: 'number' }, a: { type: 'string' } }, type: 'object' }
+    annotations.value = { consequentialHint: false, readOnlyHint: true }
+    await nextTick()
+    await tick(30)
+    expect(changes.count).toBe(0)
+
+    // A real change: abort, then register (two changes).
+    description.value = 'second'
+    await nextTick()
+    await until(() => result.isRegistered.value)
+    await tick(30)
+    expect(changes.count).toBe(2)
+    expect((await tools()).find(t => t.name === name.value)!.description).toBe('second')
+
+    const oldName = name.value
+    name.value = uniqueName('b')
+    await nextTick()
+    await until(() => result.isRegistered.value)
+    const list = await names()
+    expect(list).toContain(name.value)
+    expect(list).not.toContain(oldName)
+    changes.stop()
+  })
+
+  it('reads execute, formatOutput and onError at call time without re-registering', async () => {
+    const name = uniqueName()
+    const options = {
+      name,
+      description: 'd',
+      execute: (_: Record<string, unknown>): unknown => 'first',
+      formatOutput: undefined as undefined | ((r: unknown) => unknown),
+    }
+    const { result } = mountTool(options)
+    await until(() => result.isRegistered.value)
+    await tick(30)
+    const changes = countToolChanges(mc)
+    options.execute = () => 'second'
+    options.formatOutput = r => `${r as string}!`
+    expect(await call(name)).toEqual({ content: [{ type: 'text', text: 'second!' }] })
+    await tick(30)
+    expect(changes.count).toBe(0)
+    changes.stop()
+  })
+
+  it('follows enabled: registers while true only', async () => {
+    const name = uniqueName()
+    const enabled = ref(false)
+    const { result } = mountTool({ name, description: 'd', enabled, execute: () => '' })
+    await tick(30)
+    expect(await names()).not.toContain(name)
+    enabled.value = true
+    await nextTick()
+    await until(() => result.isRegistered.value)
+    expect(await names()).toContain(name)
+    enabled.value = false
+    await nextTick()
+    expect(result.isRegistered.value).toBe(false)
+    await tick(30)
+    expect(await names()).not.toContain(name)
+  })
+
+  it('re-registers when exposedTo changes', async () => {
+    const name = uniqueName()
+    const exposedTo = shallowRef<string[] | undefined>(undefined)
+    const spy = vi.spyOn(mc, 'registerTool')
+    try {
+      const { result } = mountTool({ name, description: 'd', exposedTo, execute: () => '' })
+      await until(() => result.isRegistered.value)
+      exposedTo.value = ['https://agent.example']
+      await nextTick()
+      await until(() => result.isRegistered.value)
+      expect(spy).toHaveBeenCalledTimes(2)
+      expect(spy.mock.calls[1]![1]).toMatchObject({ exposedTo: ['https://agent.example'] })
+    }
+    finally {
+      spy.mockRestore()
+    }
+  })
+
+  it('puts a registration failure in error with its DOMException name, and isRegistered stays false', async () => {
+    const name = uniqueName()
+    const holder = new AbortController()
+    await mc.registerTool({ name, description: 'taken', execute: () => '' }, { signal: holder.signal })
+    cleanups.push(() => holder.abort())
+    const { result } = mountTool({ name, description: 'd', execute: () => '' })
+    await until(() => result.error.value)
+    expect(result.error.value!.name).toBe('InvalidStateError')
+    expect(result.isRegistered.value).toBe(false)
+  })
+
+  it('an invalid name lands in error as InvalidStateError (budgets off)', async () => {
+    const { result } = withSetup(() => useWebMCPTool({ name: 'not valid', description: 'd', execute: () => '' }), { provide: { [WEBMCP_CONFIG]: { budgets: false } } })
+    await until(() => result.error.value)
+    expect(result.error.value!.name).toBe('InvalidStateError')
+  })
+
+  describe('races leave exactly the tools that should exist', () => {
+    it('enabled toggled off while the registration is pending', async () => {
+      const name = uniqueName()
+      const enabled = ref(true)
+      const scope = effectScope()
+      const state = scope.run(() => useWebMCPTool({ name, description: 'd', enabled, execute: () => '' }))!
+      enabled.value = false
+      await nextTick()
+      await tick(30)
+      expect(await names()).not.toContain(name)
+      expect(state.isRegistered.value).toBe(false)
+      expect(state.error.value).toBeNull()
+      scope.stop()
+    })
+
+    it('name changed while the registration is pending', async () => {
+      const first = uniqueName('first')
+      const name = ref(first)
+      const scope = effectScope()
+      const state = scope.run(() => useWebMCPTool({ name, description: 'd', execute: () => '' }))!
+      name.value = uniqueName('second')
+      await nextTick()
+      await until(() => state.isRegistered.value)
+      const list = await names()
+      expect(list).toContain(name.value)
+      expect(list).not.toContain(first)
+      expect(state.error.value).toBeNull()
+      scope.stop()
+    })
+
+    it('scope ended while the registration is pending', async () => {
+      const name = uniqueName()
+      const scope = effectScope()
+      const state = scope.run(() => useWebMCPTool({ name, description: 'd', execute: () => '' }))!
+      scope.stop()
+      await tick(30)
+      expect(await names()).not.toContain(name)
+      expect(state.isRegistered.value).toBe(false)
+      expect(state.error.value).toBeNull()
+    })
+
+    it('a failed registration clears its error once a change succeeds', async () => {
+      const taken = uniqueName('taken')
+      const holder = new AbortController()
+      await mc.registerTool({ name: taken, description: 'd', execute: () => '' }, { signal: holder.signal })
+      cleanups.push(() => holder.abort())
+      const name = ref(taken)
+      const { result } = mountTool({ name, description: 'd', execute: () => '' })
+      await until(() => result.error.value)
+      name.value = uniqueName('free')
+      await nextTick()
+      await until(() => result.isRegistered.value)
+      expect(result.error.value).toBeNull()
+    })
+  })
+
+  describe('calls', () => {
+    it('turns a throw into an isError result the agent can read, and calls onError', async () => {
+      const name = uniqueName()
+      const onError = vi.fn()
+      const { result } = mountTool({ name, description: 'd', onError, execute: () => { throw new Error('Board is read-only') } })
+      await until(() => result.isRegistered.value)
+      expect(await call(name)).toEqual({ content: [{ type: 'text', text: 'Board is read-only' }], isError: true, _meta: { 'vue-webmcp/code': 'TOOL_ERROR' } })
+      expect(onError).toHaveBeenCalledOnce()
+    })
+
+    it('aborts execute\'s signal when the scope ends during the call', async () => {
+      const name = uniqueName()
+      let signal: AbortSignal | undefined
+      const started = deferred()
+      const scope = effectScope()
+      const state = scope.run(() => useWebMCPTool({ name, description: 'd', execute: (_a, o) => {
+        signal = o.signal
+        started.resolve()
+        return new Promise(() => {})
+      } }))!
+      await until(() => state.isRegistered.value)
+      const tool = (await tools()).find(t => t.name === name)!
+      const pending = mc.executeTool(tool, {}).catch(e => e as Error)
+      await started.promise
+      scope.stop()
+      expect(signal!.aborted).toBe(true)
+      expect((signal!.reason as DOMException).name).toBe('AbortError')
+      await pending
+    })
+
+    it('aborts execute\'s signal when the caller cancels', async () => {
+      const name = uniqueName()
+      let signal: AbortSignal | undefined
+      const started = deferred()
+      const { result } = mountTool({ name, description: 'd', execute: (_a, o) => {
+        signal = o.signal
+        started.resolve()
+        return new Promise(() => {})
+      } })
+      await until(() => result.isRegistered.value)
+      const tool = (await tools()).find(t => t.name === name)!
+      const controller = new AbortController()
+      const pending = mc.executeTool(tool, {}, { signal: controller.signal }).catch(e => e as Error)
+      await started.promise
+      controller.abort()
+      expect((await pending).name).toBe('AbortError')
+      // Chromium forwards the cancel to the page a task after rejecting the caller.
+      await until(() => signal!.aborted)
+    })
+  })
+
+  it('isSupported flips when the API is injected late, and the tool then registers', async () => {
+    // Hide the API, mount, then reveal it the way an extension would.
+    const hidden = Object.getOwnPropertyDescriptor(document, 'modelContext')
+    Object.defineProperty(document, 'modelContext', { configurable: true, get: () => undefined })
+    refreshModelContext()
+    const name = uniqueName('late')
+    const { result } = mountTool({ name, description: 'd', execute: () => '' })
+    expect(result.isSupported.value).toBe(false)
+    if (hidden)
+      Object.defineProperty(document, 'modelContext', hidden)
+    else
+      delete (document as { modelContext?: unknown }).modelContext
+    await until(() => result.isSupported.value, 2000)
+    await until(() => result.isRegistered.value)
+    expect(await names()).toContain(name)
+  })
+})
+

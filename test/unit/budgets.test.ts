@@ -1,0 +1,199 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { budgetResult, checkDefinition, codePointLength, cutText, DEFAULT_BUDGETS, ResultTooLargeError, serializedLength } from '../../src/core/budgets'
+import { toToolResponse } from '../../src/core/normalize'
+
+const LIMIT = 1500
+
+describe('measuring text as the agent receives it', () => {
+  it('counts code points, not UTF-16 units', () => {
+    expect(codePointLength('😀😀')).toBe(2)
+    expect(serializedLength('😀😀')).toBe(2)
+  })
+
+  it('counts an escaped character as it is written inside a JSON string', () => {
+    expect(serializedLength('"')).toBe(2)
+    expect(serializedLength('\\')).toBe(2)
+    expect(serializedLength('\n')).toBe(2)
+    expect(serializedLength('\u0001')).toBe(6)
+    expect(serializedLength('\uD800')).toBe(6)
+  })
+
+  it('matches JSON.stringify for any string', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => {
+      expect(serializedLength(s)).toBe(codePointLength(JSON.stringify(s)) - 2)
+    }), { numRuns: 2000 })
+  })
+
+  it('a result of 1,000 quote characters is over a 1,500 budget', () => {
+    const { truncated } = cutText('"'.repeat(1000), LIMIT)
+    expect(truncated).toBeDefined()
+  })
+})
+
+describe('cutting plain text', () => {
+  it.each([
+    ['one under', LIMIT - 1, false],
+    ['exactly at', LIMIT, false],
+    ['one over', LIMIT + 1, true],
+  ])('%s the budget: cut only when over', (_, length, cut) => {
+    const result = cutText('a'.repeat(length), LIMIT)
+    expect(!!result.truncated).toBe(cut)
+    expect(serializedLength(result.text)).toBeLessThanOrEqual(LIMIT)
+  })
+
+  it('marks what was cut with how much was shown and the total', () => {
+    const result = cutText('x'.repeat(5000), LIMIT)
+    expect(result.truncated!.total).toBe(5000)
+    expect(result.text).toContain(`showed ${result.truncated!.shown} of 5000 characters`)
+    expect(result.text.startsWith('x'.repeat(result.truncated!.shown))).toBe(true)
+    // Keeps as much as fits: the marker is the only thing that takes room.
+    expect(serializedLength(result.text)).toBeGreaterThan(LIMIT - 10)
+  })
+
+  it('ends on a whole code point with astral characters', () => {
+    const result = cutText('😀'.repeat(3000), LIMIT)
+    expect(result.text.isWellFormed()).toBe(true)
+    expect(result.truncated!.total).toBe(3000)
+  })
+
+  it('is well formed even when the input had lone surrogates', () => {
+    const result = cutText('\uD800a\uDC00'.repeat(1000), LIMIT)
+    expect(result.text.isWellFormed()).toBe(true)
+    expect(serializedLength(result.text)).toBeLessThanOrEqual(LIMIT)
+  })
+
+  it('never exceeds the budget, for any text and budget', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 3000 }), fc.integer({ min: 80, max: 2000 }), (s, budget) => {
+      const result = cutText(s, budget)
+      expect(serializedLength(result.text)).toBeLessThanOrEqual(budget)
+      expect(result.text.isWellFormed()).toBe(true)
+      if (!result.truncated)
+        expect(result.text).toBe(s.toWellFormed())
+    }), { numRuns: 1000 })
+  })
+
+  it('costs escapes inside the budget: quotes and backslashes count double', () => {
+    const result = cutText('\\"'.repeat(2000), LIMIT)
+    expect(serializedLength(result.text)).toBeLessThanOrEqual(LIMIT)
+    expect(result.truncated!.shown).toBeLessThan(LIMIT / 2)
+  })
+})
+
+describe('budgeting results', () => {
+  const budget = (value: unknown) => budgetResult(value, toToolResponse(value), LIMIT)
+
+  it('leaves a result within budget alone', () => {
+    const value = { items: [1, 2, 3] }
+    const result = budget(value)
+    expect(result.response).toEqual(toToolResponse(value))
+    expect(result.error).toBeUndefined()
+  })
+
+  it('cuts a long string result and keeps it an ordinary answer', () => {
+    const result = budget('y'.repeat(10_000))
+    expect(result.truncated).toBe(true)
+    expect(result.response.isError).toBeUndefined()
+    expect(serializedLength((result.response.content[0] as { text: string }).text)).toBeLessThanOrEqual(LIMIT)
+  })
+
+  it('refuses a large array rather than cutting JSON, with the sizes and how to ask for less', () => {
+    const items = Array.from({ length: 500 }, (_, i) => ({ id: i, title: `Task ${i}` }))
+    const result = budget(items)
+    expect(result.error).toBeInstanceOf(ResultTooLargeError)
+    expect(result.response.isError).toBe(true)
+    const message = (result.response.content[0] as { text: string }).text
+    expect(message).toContain(`${result.size} characters`)
+    expect(message).toContain('limit of 1500')
+    expect(message).toMatch(/Ask for less/)
+  })
+
+  it('shortens the single large text field of an object and keeps valid JSON of the same shape', () => {
+    const value = { id: 7, title: 'Notes', body: 'lorem "ipsum" \\ '.repeat(500) }
+    const result = budget(value)
+    expect(result.error).toBeUndefined()
+    expect(result.truncated).toBe(true)
+    const sent = (result.response.content[0] as { text: string }).text
+    expect(serializedLength(sent)).toBeLessThanOrEqual(LIMIT)
+    const parsed = JSON.parse(sent) as typeof value
+    expect(Object.keys(parsed)).toEqual(['id', 'title', 'body'])
+    expect(parsed.id).toBe(7)
+    expect(parsed.body).toMatch(/\[truncated: showed \d+ of \d+ characters\]$/)
+  })
+
+  it('keeps structuredContent and its text block in step when shortening', () => {
+    const structured = { summary: 'ok', log: 'z'.repeat(5000) }
+    const value = { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured }
+    const result = budget(value)
+    expect(result.response.structuredContent).toEqual(JSON.parse((result.response.content[0] as { text: string }).text))
+  })
+
+  it('measures exactly at, one under and one over for objects too', () => {
+    const make = (n: number) => ({ s: 'a'.repeat(n) })
+    // {"s":"..."} inside a string: 4 escaped quotes (8) + `{`, `}`, `:` (3) + `s` (1) = 12 extra
+    for (const [n, over] of [[LIMIT - 13, false], [LIMIT - 12, false], [LIMIT - 11, true]] as const) {
+      const result = budget(make(n))
+      expect(result.size).toBe(n + 12)
+      expect(result.truncated || !!result.error).toBe(over)
+    }
+  })
+
+  it('is linear: a 10 MB text result is measured and cut in one pass', () => {
+    const big = 'ab"\\'.repeat(2_500_000)
+    const result = budget(big)
+    expect(result.truncated).toBe(true)
+    expect(result.size).toBe(15_000_000)
+  })
+})
+
+describe('checking definitions', () => {
+  it('passes a definition within budget', () => {
+    expect(checkDefinition({ name: 'add_task', description: 'Adds a task.' })).toEqual([])
+  })
+
+  it('reports the name grammar in every mode, separately from length', () => {
+    const [problem] = checkDefinition({ name: 'add task', description: 'd' })
+    expect(problem!.kind).toBe('grammar')
+  })
+
+  it.each([
+    ['name', { name: 'n'.repeat(31), description: 'd' }, 31, 30],
+    ['description', { name: 'n', description: 'd'.repeat(501) }, 501, 500],
+  ])('reports an over-budget %s with its length and limit', (field, tool, length, limit) => {
+    const [problem] = checkDefinition(tool)
+    expect(problem).toMatchObject({ field, length, limit })
+    expect(problem!.message).toContain(`${length} characters`)
+  })
+
+  it('finds parameters wherever they sit in the schema', () => {
+    const long = 'p'.repeat(31)
+    const desc = 'd'.repeat(151)
+    const schema = {
+      type: 'object',
+      properties: {
+        [long]: { type: 'string' },
+        nested: { type: 'object', properties: { inner: { type: 'string', description: desc } } },
+        list: { type: 'array', items: { type: 'object', properties: { [`${long}x`]: { type: 'number' } } } },
+        choice: { anyOf: [{ type: 'object', properties: { deep: { type: 'string', description: desc } } }] },
+      },
+      $defs: { thing: { type: 'object', properties: { [`${long}y`]: { type: 'string' } } } },
+    }
+    const fields = checkDefinition({ name: 'n', description: 'd', inputSchema: schema }).map(p => p.field)
+    expect(fields).toEqual(expect.arrayContaining([
+      `/properties/${long}`,
+      '/properties/nested/properties/inner/description',
+      `/properties/list/items/properties/${long}x`,
+      '/properties/choice/anyOf/0/properties/deep/description',
+      `/$defs/thing/properties/${long}y`,
+    ]))
+    expect(fields).toHaveLength(5)
+  })
+
+  it('honours overridden limits', () => {
+    expect(checkDefinition({ name: 'abcdef', description: 'd' }, { ...DEFAULT_BUDGETS, name: 5 })).toHaveLength(1)
+  })
+
+  it('counts code points in definitions', () => {
+    expect(checkDefinition({ name: 'n', description: '😀'.repeat(500) })).toEqual([])
+  })
+})

@@ -1,0 +1,152 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { MAX_ERROR_TEXT, sanitizeErrorText, toErrorResponse, toToolResponse } from '../../src/core/normalize'
+
+/** A valid MCP CallToolResult: a content array whose text blocks carry string text. */
+function expectValid(result: unknown): void {
+  expect(result).toBeTypeOf('object')
+  const { content } = result as { content: unknown }
+  expect(Array.isArray(content)).toBe(true)
+  for (const block of content as Record<string, unknown>[]) {
+    expect(typeof block.type).toBe('string')
+    if (block.type === 'text')
+      expect(typeof block.text).toBe('string')
+  }
+  expect(() => JSON.stringify(result)).not.toThrow()
+}
+
+const text = (t: string) => ({ content: [{ type: 'text', text: t }] })
+const error = (t: string) => ({ content: [{ type: 'text', text: t }], isError: true })
+
+const circular: Record<string, unknown> = { a: 1 }
+circular.self = circular
+const shared = { x: 1 }
+const throwingToJSON = { ok: 1, bad: { toJSON() { throw new Error('no JSON for you') } } }
+const throwingGetter = Object.defineProperty({ ok: 1 }, 'bad', { enumerable: true, get() { throw new Error('getter broke') } })
+
+// toToolResponse: [row label, input, expected]. Rows marked † differ from
+// use-webmcp-tool, which yields no valid result (or throws) for them.
+const results: [string, unknown, unknown][] = [
+  ['string', 'hello', text('hello')],
+  ['empty string', '', text('')],
+  ['undefined', undefined, { content: [] }],
+  ['null', null, { content: [] }],
+  ['number', 42, text('42')],
+  ['NaN (as JSON)', Number.NaN, text('null')],
+  ['boolean', true, text('true')],
+  ['plain object', { a: 1, b: 'x' }, text('{"a":1,"b":"x"}')],
+  ['array', [1, 'two'], text('[1,"two"]')],
+  ['Date (its toJSON)', new Date(0), text('"1970-01-01T00:00:00.000Z"')],
+  ['object with functions and undefined (dropped, as JSON does)', { a: 1, f: () => 1, u: undefined }, text('{"a":1}')],
+  ['shared, non-circular references (kept)', { a: shared, b: shared }, text('{"a":{"x":1},"b":{"x":1}}')],
+  ['† BigInt', 10n, text('10')],
+  ['† BigInt inside an object (a string, no precision lost)', { id: 12345678901234567890n }, text('{"id":"12345678901234567890"}')],
+  ['† circular object', circular, text('{"a":1,"self":"[Circular]"}')],
+  ['† toJSON that throws', throwingToJSON, text('{"ok":1,"bad":"[Unserializable: no JSON for you]"}')],
+  ['† getter that throws', throwingGetter, text('{"ok":1,"bad":"[Unserializable: getter broke]"}')],
+  ['† function', () => 1, { content: [] }],
+  ['† symbol', Symbol('s'), { content: [] }],
+  ['† lone surrogate in a string (U+FFFD)', 'a\uD800b', text('a\uFFFDb')],
+]
+
+describe('toToolResponse', () => {
+  it.each(results)('%s', (_, input, expected) => {
+    const result = toToolResponse(input)
+    expect(result).toEqual(expected)
+    expectValid(result)
+  })
+
+  it('passes an MCP result through unchanged (same object)', () => {
+    const mcp = { content: [{ type: 'text', text: 'x' }, { type: 'image', data: 'AAAA', mimeType: 'image/png' }], structuredContent: { x: 1 } }
+    expect(toToolResponse(mcp)).toBe(mcp)
+    const failed = { content: [{ type: 'text', text: 'nope' }], isError: true }
+    expect(toToolResponse(failed)).toBe(failed)
+  })
+
+  it('† repairs an MCP result whose blocks are invalid instead of passing it on', () => {
+    const result = toToolResponse({ content: [{ type: 'text', text: 42 }, 'loose', { type: 'text' }] })
+    expect(result.content).toEqual([{ type: 'text', text: '42' }, { type: 'text', text: 'loose' }, { type: 'text', text: '' }])
+    expectValid(result)
+  })
+})
+
+class CustomError extends Error {
+  override name = 'CustomError'
+}
+
+const foreignError = (() => {
+  // An Error from another realm fails `instanceof Error` but says [object Error].
+  const e = Object.create(null) as Record<string | symbol, unknown>
+  e.name = 'Error'
+  e.message = 'from an iframe'
+  e.stack = 'Error: from an iframe'
+  e[Symbol.toStringTag] = 'Error'
+  return e
+})()
+
+const failures: [string, unknown, unknown][] = [
+  ['Error', new Error('boom'), error('boom')],
+  ['Error subclass (message only)', new CustomError('custom'), error('custom')],
+  ['thrown string', 'plain failure', error('plain failure')],
+  ['thrown object (its JSON)', { code: 7 }, error('{"code":7}')],
+  ['thrown number', 404, error('404')],
+  ['thrown null', null, error('null')],
+  ['† thrown undefined', undefined, error('The tool failed without saying why (it threw undefined).')],
+  ['† DOMException (name kept: it tells AbortError from NotAllowedError)', new DOMException('no access', 'NotAllowedError'), error('NotAllowedError: no access')],
+  ['† error from another realm', foreignError, error('from an iframe')],
+  ['† circular thrown object', circular, error('{"a":1,"self":"[Circular]"}')],
+  ['† thrown BigInt', 5n, error('5')],
+]
+
+describe('toErrorResponse', () => {
+  it.each(failures)('%s', (_, input, expected) => {
+    const result = toErrorResponse(input)
+    expect(result).toEqual(expected)
+    expectValid(result)
+  })
+
+  it('replaces an HTML error page inside a message with a short note', () => {
+    const page = `<!DOCTYPE html><html><head><title>502</title></head><body>${'<p>Bad gateway</p>'.repeat(200)}</body></html>`
+    const { content } = toErrorResponse(new Error(`Upstream failed: 502 ${page}`))
+    const message = (content[0] as { text: string }).text
+    expect(message).toMatch(/^Upstream failed: 502 \[HTML error page omitted, \d+ characters\]$/)
+  })
+
+  it('shortens a long error body and says how much there was', () => {
+    const body = 'x'.repeat(5000)
+    const message = sanitizeErrorText(body)
+    expect([...message].length).toBeLessThanOrEqual(MAX_ERROR_TEXT)
+    expect(message).toContain('of 5000 characters')
+  })
+})
+
+describe('normalization properties', () => {
+  const anyValue = fc.oneof(
+    fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true, withBoxedValues: true, withObjectString: true }),
+    fc.string({ unit: 'binary' }),
+    fc.constantFrom(undefined, null, Symbol('s'), () => 1, circular, throwingToJSON, throwingGetter, foreignError, new DOMException('x', 'AbortError'), new Error('e')),
+  )
+
+  it('any returned value gives a valid, serializable result and never throws', () => {
+    fc.assert(fc.property(anyValue, (value) => {
+      expectValid(toToolResponse(value))
+    }), { numRuns: 2000 })
+  })
+
+  it('any thrown value gives a valid isError result and never throws', () => {
+    fc.assert(fc.property(anyValue, (value) => {
+      const result = toErrorResponse(value)
+      expectValid(result)
+      expect(result.isError).toBe(true)
+    }), { numRuns: 2000 })
+  })
+
+  it('text in every result is well formed (no lone surrogate)', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => {
+      for (const result of [toToolResponse(s), toErrorResponse(s), toToolResponse({ s })]) {
+        const t = (result.content[0] as { text: string }).text
+        expect(t.isWellFormed()).toBe(true)
+      }
+    }))
+  })
+})
