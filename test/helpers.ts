@@ -29,7 +29,7 @@ export async function until(check: () => unknown, ms = 3000): Promise<void> {
   let last: unknown
   while (Date.now() < end) {
     try {
-      if (await check() !== false)
+      if (await check())
         return
     }
     catch (error) {

@@ -3,6 +3,7 @@
 // No Vue import: composables hand it plain settings and functions.
 import type { WebMCPToolResponse } from '../types'
 import { budgetResult, ResultTooLargeError } from './budgets'
+import { isDev } from './env'
 import { isErrorLike, toErrorResponse, toToolResponse } from './normalize'
 import { formatProblems, validateArgs } from './validate'
 
@@ -107,13 +108,14 @@ export interface ToolCallOutcome {
 
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now())
 
-function safely(hook: (() => void) | undefined): void {
+function safely(hook: (() => void) | undefined, what: string): void {
   try {
     hook?.()
   }
   catch (error) {
     // A hook is observability; it must never break the call it observes.
-    queueMicrotask(() => { throw error })
+    if (isDev)
+      console.error(`[vue-webmcp] ${what} threw; the tool call went on.`, error)
   }
 }
 
@@ -122,7 +124,7 @@ export async function invokeTool<Args, Result>(call: ToolCall<Args, Result>, arg
   const { name, settings } = call
   const started = now()
   const withArgs = settings.includeArgs ? { args } : {}
-  safely(settings.onToolCall && (() => settings.onToolCall!({ name, ...withArgs })))
+  safely(settings.onToolCall && (() => settings.onToolCall!({ name, ...withArgs })), 'onToolCall')
 
   let outcome: ToolCallOutcome
   try {
@@ -140,7 +142,7 @@ export async function invokeTool<Args, Result>(call: ToolCall<Args, Result>, arg
     ...(code ? { code } : {}),
     ...(error !== undefined ? { error } : {}),
     ...withArgs,
-  })))
+  })), 'onToolResult')
   return outcome
 }
 
@@ -198,7 +200,7 @@ async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args): Prom
   catch (error) {
     const code = classifyError(error)
     if (code === 'TOOL_ERROR' || code === 'INVALID_ARGS')
-      safely(call.onError && (() => call.onError!(error)))
+      safely(call.onError && (() => call.onError!(error)), 'onError')
     return { response: errorResult(error, code), ok: false, code, error }
   }
   finally {

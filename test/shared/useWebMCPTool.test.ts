@@ -1,6 +1,7 @@
 // useWebMCPTool in both lanes: happy-dom with vue-webmcp/testing, and native Chromium.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { effectScope, nextTick, ref, shallowRef } from 'vue'
+import type { UseWebMCPToolOptions } from '../../src'
 import { useWebMCPTool, WEBMCP_CONFIG } from '../../src'
 import { refreshModelContext } from '../../src/internal/modelContext'
 import { countToolChanges, deferred, until, withSetup } from '../helpers'
@@ -38,7 +39,8 @@ async function call(name: string, args: object = {}) {
   return JSON.parse(await mc.executeTool(tool, args)) as { content: { type: string, text: string }[], isError?: boolean, _meta?: Record<string, string> }
 }
 
-function mountTool(options: Parameters<typeof useWebMCPTool>[0]) {
+// eslint-disable-next-line ts/no-explicit-any
+function mountTool(options: UseWebMCPToolOptions<any, any>) {
   const mounted = withSetup(() => useWebMCPTool(options))
   cleanups.push(mounted.unmount)
   return mounted
@@ -304,7 +306,7 @@ describe(`useWebMCPTool (${lane})`, () => {
       const pending = mc.executeTool(tool, {}, { signal: controller.signal }).catch(e => e as Error)
       await started.promise
       controller.abort()
-      expect((await pending).name).toBe('AbortError')
+      expect(((await pending) as Error).name).toBe('AbortError')
       // Chromium forwards the cancel to the page a task after rejecting the caller.
       await until(() => signal!.aborted)
     })

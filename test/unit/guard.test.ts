@@ -87,9 +87,7 @@ describe('invokeTool', () => {
   it('reports to the hooks without arguments unless asked, and survives a hook that throws', async () => {
     const onToolCall = vi.fn(() => { throw new Error('analytics down') })
     const onToolResult = vi.fn()
-    const errors: unknown[] = []
-    const handler = (e: unknown) => errors.push(e)
-    process.on('uncaughtException', handler)
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
       const outcome = await invokeTool(call({ settings: settings({ onToolCall, onToolResult }) }), { secret: 'pii' })
       expect(outcome.ok).toBe(true)
@@ -101,10 +99,10 @@ describe('invokeTool', () => {
       const withArgs = vi.fn()
       await invokeTool(call({ settings: settings({ includeArgs: true, onToolResult: withArgs, onToolCall: vi.fn() }) }), { q: 1 })
       expect(withArgs.mock.calls[0]![0]).toMatchObject({ args: { q: 1 } })
-      await new Promise(r => setTimeout(r, 0))
+      expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('onToolCall threw'), expect.any(Error))
     }
     finally {
-      process.off('uncaughtException', handler)
+      consoleError.mockRestore()
     }
   })
 

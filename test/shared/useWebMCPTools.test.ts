@@ -1,0 +1,123 @@
+// useWebMCPTools and defineWebMCPTool in both lanes.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { nextTick, ref } from 'vue'
+import { defineWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
+import { until, withSetup } from '../helpers'
+import { lane, releaseLaneModelContext, tick, uniqueName, useLaneModelContext } from '../lane'
+
+let mc: WebMCP.ModelContext
+const cleanups: (() => void)[] = []
+beforeAll(() => { mc = useLaneModelContext() })
+afterAll(() => releaseLaneModelContext())
+afterEach(async () => {
+  cleanups.splice(0).forEach(c => c())
+  await tick(30)
+})
+
+const names = async () => (await mc.getTools()).map(t => t.name)
+
+describe(`useWebMCPTools (${lane})`, () => {
+  it('read tools stay on while write tools follow a ref; the agent\'s view follows the toggle', async () => {
+    const [list, get, add, remove] = ['list', 'get', 'add', 'remove'].map(n => uniqueName(n)) as [string, string, string, string]
+    const editing = ref(false)
+    const tasks = ref<string[]>(['a'])
+    const onError = vi.fn()
+    const { result, unmount } = withSetup(() => useWebMCPTools([
+      { name: list, description: 'Lists tasks', annotations: { readOnlyHint: true }, enabled: true, execute: () => tasks.value },
+      { name: get, description: 'Gets a task', annotations: { readOnlyHint: true }, enabled: true, execute: ({ i }) => tasks.value[i as number] },
+      { name: add, description: 'Adds a task', execute: ({ title }) => { tasks.value.push(title as string) } },
+      { name: remove, description: 'Removes a task', annotations: { consequentialHint: true }, execute: () => { throw new Error('nope') } },
+    ], { enabled: editing, annotations: { readOnlyHint: false }, onError }))
+    cleanups.push(unmount)
+
+    await until(() => result.isRegistered.value)
+    let now = await names()
+    expect(now).toEqual(expect.arrayContaining([list, get]))
+    expect(now).not.toContain(add)
+
+    editing.value = true
+    await nextTick()
+    await until(() => result.byName[add]!.isRegistered.value && result.byName[remove]!.isRegistered.value)
+    expect(result.isRegistered.value).toBe(true)
+    now = await names()
+    expect(now).toEqual(expect.arrayContaining([list, get, add, remove]))
+
+    const tools = await mc.getTools()
+    expect(tools.find(t => t.name === list)!.annotations).toMatchObject({ readOnlyHint: true })
+    expect(tools.find(t => t.name === add)!.annotations).toMatchObject({ readOnlyHint: false })
+    expect(tools.find(t => t.name === remove)!.annotations).toMatchObject({ consequentialHint: true, readOnlyHint: false })
+
+    await mc.executeTool(tools.find(t => t.name === add)!, { title: 'b' })
+    expect(tasks.value).toEqual(['a', 'b'])
+    const failed = JSON.parse(await mc.executeTool(tools.find(t => t.name === remove)!, {})) as { isError: boolean }
+    expect(failed.isError).toBe(true)
+    expect(onError).toHaveBeenCalledWith(expect.any(Error), remove)
+
+    editing.value = false
+    await nextTick()
+    await tick(30)
+    now = await names()
+    expect(now).not.toContain(add)
+    expect(now).toContain(list)
+    expect(result.isRegistered.value).toBe(true)
+  })
+
+  it('is not registered while no tool is enabled', async () => {
+    const { result, unmount } = withSetup(() => useWebMCPTools([{ name: uniqueName(), description: 'd', execute: () => '' }], { enabled: false }))
+    cleanups.push(unmount)
+    await tick(30)
+    expect(result.isRegistered.value).toBe(false)
+  })
+
+  it('one invalid name leaves the others registered and callable; error is the first failure', async () => {
+    const good = uniqueName('good')
+    const { result, unmount } = withSetup(() => useWebMCPTools([
+      { name: good, description: 'd', execute: () => 'fine' },
+      { name: 'bad name', description: 'd', execute: () => '' },
+    ]), { provide: { [WEBMCP_CONFIG]: { budgets: false } } })
+    cleanups.push(unmount)
+    await until(() => result.error.value)
+    expect(result.error.value!.name).toBe('InvalidStateError')
+    expect(result.byName['bad name']!.error.value!.name).toBe('InvalidStateError')
+    await until(() => result.byName[good]!.isRegistered.value)
+    expect(result.isRegistered.value).toBe(false)
+    const tool = (await mc.getTools()).find(t => t.name === good)!
+    expect(JSON.parse(await mc.executeTool(tool, {}))).toEqual({ content: [{ type: 'text', text: 'fine' }] })
+  })
+
+  it('two tools with the same name: a clear error naming the duplicate, and no tool registered', async () => {
+    const dup = uniqueName('dup')
+    const other = uniqueName('other')
+    const { result, unmount } = withSetup(() => useWebMCPTools([
+      { name: other, description: 'd', execute: () => '' },
+      { name: dup, description: 'd', execute: () => '' },
+      { name: dup, description: 'd2', execute: () => '' },
+    ]))
+    cleanups.push(unmount)
+    await tick(30)
+    expect(result.error.value!.name).toBe('InvalidStateError')
+    expect(result.error.value!.message).toContain(`Duplicate tool name "${dup}"`)
+    const now = await names()
+    expect(now).not.toContain(dup)
+    expect(now).not.toContain(other)
+  })
+
+  it('registers definitions made with defineWebMCPTool in a plain module', async () => {
+    const search = defineWebMCPTool({
+      name: uniqueName('search'),
+      description: 'Searches tasks',
+      inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } as const,
+      execute: ({ q }) => `results for ${q}`,
+    })
+    // Unit-testable without a component: it is the plain object.
+    expect(search.execute({ q: 'x' }, { signal: new AbortController().signal })).toBe('results for x')
+    const { result, unmount } = withSetup(() => useWebMCPTools([search]))
+    cleanups.push(unmount)
+    await until(() => result.isRegistered.value)
+    const tool = (await mc.getTools()).find(t => t.name === search.name)!
+    expect(JSON.parse(await mc.executeTool(tool, { q: 'milk' }))).toEqual({ content: [{ type: 'text', text: 'results for milk' }] })
+    // The guard checks the schema before execute.
+    const invalid = JSON.parse(await mc.executeTool(tool, {})) as { content: { text: string }[] }
+    expect(invalid.content[0]!.text).toContain('/q: required')
+  })
+})

@@ -1,0 +1,135 @@
+import type { Ref } from 'vue'
+import { describe, expectTypeOf, it } from 'vitest'
+import { ref } from 'vue'
+import { defineWebMCPTool, useWebMCPForm, useWebMCPTool, useWebMCPTools } from '../../src'
+
+describe('argument types from a literal inputSchema', () => {
+  it('infers required and optional properties, enum, const, nested objects and arrays', () => {
+    useWebMCPTool({
+      name: 'order',
+      description: 'Orders a pizza',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          size: { type: 'string', enum: ['S', 'M', 'L'] },
+          count: { type: 'integer' },
+          gift: { type: 'boolean' },
+          kind: { const: 'pizza' },
+          toppings: { type: 'array', items: { type: 'string' } },
+          address: { type: 'object', properties: { street: { type: 'string' }, zip: { type: 'string' } }, required: ['street'] },
+        },
+        required: ['size', 'count'],
+      },
+      execute(args) {
+        expectTypeOf(args.size).toEqualTypeOf<'S' | 'M' | 'L'>()
+        expectTypeOf(args.count).toEqualTypeOf<number>()
+        expectTypeOf(args.gift).toEqualTypeOf<boolean | undefined>()
+        expectTypeOf(args.kind).toEqualTypeOf<'pizza' | undefined>()
+        expectTypeOf(args.toppings).toEqualTypeOf<string[] | undefined>()
+        expectTypeOf(args.address).toEqualTypeOf<{ street: string, zip?: string } | undefined>()
+        return 'ok'
+      },
+    })
+  })
+
+  it('reports a misuse of an inferred argument as a type error', () => {
+    useWebMCPTool({
+      name: 'count',
+      description: 'd',
+      inputSchema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] },
+      execute: ({ n }) => {
+        // @ts-expect-error n is a number, not a string
+        return n.toUpperCase()
+      },
+    })
+    useWebMCPTool({
+      name: 'missing',
+      description: 'd',
+      inputSchema: { type: 'object', properties: { n: { type: 'number' } } },
+      execute: (args) => {
+        // @ts-expect-error `other` is not in the schema
+        return args.other
+      },
+    })
+  })
+
+  it('lets an explicit Args type win over the schema', () => {
+    useWebMCPTool<{ id: string }>({
+      name: 'get',
+      description: 'd',
+      inputSchema: { type: 'object' },
+      execute(args) {
+        expectTypeOf(args).toEqualTypeOf<{ id: string }>()
+      },
+    })
+  })
+
+  it('falls back to a record without a schema', () => {
+    useWebMCPTool({ name: 'x', description: 'd', execute(args) {
+      expectTypeOf(args).toEqualTypeOf<Record<string, unknown>>()
+    } })
+  })
+})
+
+describe('defineWebMCPTool', () => {
+  it('keeps the literal name and the inferred types', () => {
+    const tool = defineWebMCPTool({
+      name: 'search_tasks',
+      description: 'Searches',
+      inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] },
+      execute: ({ q }) => ({ hits: [q] }),
+    })
+    expectTypeOf(tool.name).toEqualTypeOf<'search_tasks'>()
+    expectTypeOf(tool.execute).parameter(0).toEqualTypeOf<{ q: string }>()
+    expectTypeOf(tool.execute).returns.toEqualTypeOf<{ hits: string[] } | Promise<{ hits: string[] }>>()
+  })
+
+  it('keeps an explicit Args and Result; the literal name then needs the third type argument', () => {
+    // TypeScript infers no type argument once any is given explicitly.
+    const loose = defineWebMCPTool<{ id: number }, string>({ name: 'get_task', description: 'd', execute: ({ id }) => `#${id}` })
+    expectTypeOf(loose.name).toEqualTypeOf<string>()
+    expectTypeOf(loose.execute).parameter(0).toEqualTypeOf<{ id: number }>()
+    const exact = defineWebMCPTool<{ id: number }, string, 'get_task'>({ name: 'get_task', description: 'd', execute: ({ id }) => `#${id}` })
+    expectTypeOf(exact.name).toEqualTypeOf<'get_task'>()
+  })
+})
+
+describe('useWebMCPTools', () => {
+  it('types byName with the literal names', () => {
+    const a = defineWebMCPTool({ name: 'list_tasks', description: 'd', execute: () => [] })
+    const b = defineWebMCPTool({ name: 'add_task', description: 'd', execute: () => '' })
+    const group = useWebMCPTools([a, b])
+    expectTypeOf(group.byName).toHaveProperty('list_tasks')
+    expectTypeOf(group.byName).toHaveProperty('add_task')
+    // @ts-expect-error not a tool of the group
+    void group.byName.remove_task
+  })
+
+  it('falls back to string keys for reactive names', () => {
+    const name: Ref<string> = ref('x')
+    const group = useWebMCPTools([{ name, description: 'd', execute: () => '' }])
+    expectTypeOf(group.byName).toEqualTypeOf<Readonly<Record<string, ReturnType<typeof useWebMCPTool>>>>()
+  })
+})
+
+describe('useWebMCPForm', () => {
+  it('types attrs for v-bind and the fields handler', () => {
+    const form = useWebMCPForm<{ title: string, tags: string[] }, number>({
+      name: 'create_task',
+      description: 'd',
+      execute: (fields, event) => {
+        expectTypeOf(fields.tags).toEqualTypeOf<string[]>()
+        expectTypeOf(event).toEqualTypeOf<SubmitEvent>()
+        return 1
+      },
+    })
+    expectTypeOf(form.attrs.value.toolname).toEqualTypeOf<string>()
+    expectTypeOf(form.attrs.value.toolautosubmit).toEqualTypeOf<'' | undefined>()
+  })
+})
+
+describe('platform types reach consumers', () => {
+  it('types document.modelContext', () => {
+    expectTypeOf(document.modelContext).toEqualTypeOf<WebMCP.ModelContext | undefined>()
+  })
+})
