@@ -1,0 +1,130 @@
+// useRegisteredTools in both lanes.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { effectScope, nextTick } from 'vue'
+import { useRegisteredTools, useWebMCPTool } from '../../src'
+import { until, withSetup } from '../helpers'
+import { lane, releaseLaneModelContext, tick, uniqueName, useLaneModelContext } from '../lane'
+
+let mc: WebMCP.ModelContext
+const cleanups: (() => void)[] = []
+beforeAll(() => { mc = useLaneModelContext() })
+afterAll(() => releaseLaneModelContext())
+afterEach(async () => {
+  cleanups.splice(0).forEach(c => c())
+  vi.restoreAllMocks()
+  await tick(30)
+})
+
+function panel(options?: Parameters<typeof useRegisteredTools>[0]) {
+  const mounted = withSetup(() => useRegisteredTools(options))
+  cleanups.push(mounted.unmount)
+  return mounted.result
+}
+
+describe(`useRegisteredTools (${lane})`, () => {
+  // First in the file: detection is remembered per document, and each test file gets a fresh one.
+  it('detects the argument format once: the JSON string first, then the object form after a TypeError', async () => {
+    const name = uniqueName('format')
+    const raw = new AbortController()
+    await mc.registerTool({ name, description: 'd', execute: () => null }, { signal: raw.signal })
+    cleanups.push(() => raw.abort())
+    const list = panel()
+    await until(() => list.tools.value.some(t => t.name === name))
+    const executeTool = vi.spyOn(mc, 'executeTool')
+    const registered = list.tools.value.find(t => t.name === name)!
+    // A raw tool returning null: the browser sends "null", and it stays null.
+    expect(await list.execute(registered, { q: 1 })).toBeNull()
+    expect(executeTool.mock.calls.map(c => typeof c[1])).toEqual(['string', 'object'])
+    await list.execute(registered, { q: 2 })
+    expect(executeTool.mock.calls.map(c => typeof c[1])).toEqual(['string', 'object', 'object'])
+    const pinned = panel({ argumentFormat: 'object' })
+    executeTool.mockClear()
+    await pinned.execute(registered, {})
+    expect(executeTool.mock.calls.map(c => typeof c[1])).toEqual(['object'])
+  })
+
+  it('lists tools other components register, sorted, and drops them when they unmount', async () => {
+    const list = panel()
+    expect(list.isSupported.value).toBe(true)
+    const [b, a] = [uniqueName('zz_b'), uniqueName('zz_a')]
+    const first = withSetup(() => useWebMCPTool({ name: b, description: 'Bee', execute: () => 'b' }))
+    const second = withSetup(() => useWebMCPTool({ name: a, description: 'Ay', execute: () => 'a' }))
+    await until(() => list.tools.value.some(t => t.name === a) && list.tools.value.some(t => t.name === b))
+    const all = list.tools.value.map(t => t.name)
+    expect(all).toEqual([...all].sort())
+    first.unmount()
+    await until(() => !list.tools.value.some(t => t.name === b))
+    expect(list.tools.value.some(t => t.name === a)).toBe(true)
+    second.unmount()
+    await until(() => !list.tools.value.some(t => t.name === a))
+    expect(list.error.value).toBeNull()
+  })
+
+  it('coalesces a burst of toolchange events into a handful of getTools calls', async () => {
+    const list = panel()
+    await tick(50)
+    const getTools = vi.spyOn(mc, 'getTools')
+    const scope = effectScope()
+    const names = Array.from({ length: 100 }, () => uniqueName('burst'))
+    scope.run(() => names.forEach(name => useWebMCPTool({ name, description: 'd', execute: () => '' })))
+    await until(() => names.every(n => list.tools.value.some(t => t.name === n)))
+    await tick(100)
+    expect(getTools.mock.calls.length).toBeGreaterThan(0)
+    expect(getTools.mock.calls.length).toBeLessThanOrEqual(5)
+    scope.stop()
+  })
+
+  it('executes a tool and parses the JSON the browser returns', async () => {
+    const name = uniqueName('exec')
+    const tool = withSetup(() => useWebMCPTool({ name, description: 'd', execute: ({ n }) => ({ doubled: (n as number) * 2 }) }))
+    cleanups.push(tool.unmount)
+    const list = panel()
+    await until(() => list.tools.value.some(t => t.name === name))
+    const registered = list.tools.value.find(t => t.name === name)!
+    expect(await list.execute(registered, { n: 4 })).toEqual({ content: [{ type: 'text', text: '{"doubled":8}' }] })
+  })
+
+  it('rejects with the browser\'s DOMException when the tool fails, and AbortError when cancelled', async () => {
+    const name = uniqueName('raw')
+    const raw = new AbortController()
+    await mc.registerTool({ name, description: 'd', execute: () => { throw new Error('x') } }, { signal: raw.signal })
+    const slow = uniqueName('slow')
+    await mc.registerTool({ name: slow, description: 'd', execute: () => new Promise(() => {}) }, { signal: raw.signal })
+    cleanups.push(() => raw.abort())
+    const list = panel({ argumentFormat: 'object' })
+    await until(() => list.tools.value.some(t => t.name === slow) && list.tools.value.some(t => t.name === name))
+    await expect(list.execute(list.tools.value.find(t => t.name === name)!)).rejects.toMatchObject({ name: 'UnknownError' })
+    const controller = new AbortController()
+    const pending = list.execute(list.tools.value.find(t => t.name === slow)!, {}, { signal: controller.signal })
+    await tick(10)
+    controller.abort()
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
+  })
+
+  it('refresh() queries again; error holds a getTools failure and clears on success', async () => {
+    const list = panel()
+    await tick(30)
+    const getTools = vi.spyOn(mc, 'getTools').mockRejectedValueOnce(new DOMException('nope', 'UnknownError'))
+    await list.refresh()
+    expect(list.error.value!.name).toBe('UnknownError')
+    await list.refresh()
+    expect(list.error.value).toBeNull()
+    expect(getTools).toHaveBeenCalledTimes(2)
+  })
+
+  it('stops listening when its scope ends', async () => {
+    const scope = effectScope()
+    const list = scope.run(() => useRegisteredTools())!
+    await tick(30)
+    scope.stop()
+    const getTools = vi.spyOn(mc, 'getTools')
+    const name = uniqueName('after')
+    const other = effectScope()
+    other.run(() => useWebMCPTool({ name, description: 'd', execute: () => '' }))
+    await tick(60)
+    expect(getTools).not.toHaveBeenCalled()
+    expect(list.tools.value.some(t => t.name === name)).toBe(false)
+    other.stop()
+    await nextTick()
+  })
+})

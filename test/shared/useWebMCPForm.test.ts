@@ -1,0 +1,147 @@
+// useWebMCPForm in both lanes. The native lane submits through Chromium's own
+// declarative-form tool; the memory lane through vue-webmcp/testing's submitAsAgent.
+import type { FormFields } from '../../src'
+import { mount } from '@vue/test-utils'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { defineComponent, h, nextTick, ref } from 'vue'
+import { submitAsAgent } from '../../src/testing'
+import TaskForm from '../fixtures/TaskForm.vue'
+import { until } from '../helpers'
+import { lane, releaseLaneModelContext, tick, uniqueName, useLaneModelContext } from '../lane'
+
+let mc: WebMCP.ModelContext
+const cleanups: (() => void)[] = []
+beforeAll(() => { mc = useLaneModelContext() })
+afterAll(() => releaseLaneModelContext())
+afterEach(async () => {
+  cleanups.splice(0).forEach(c => c())
+  await tick(30)
+})
+
+type Handler = (fields: FormFields, event: SubmitEvent) => unknown
+
+function mountForm(props: { name: string, autosubmit?: boolean, handler: Handler }) {
+  const wrapper = mount(TaskForm, { props, attachTo: document.body })
+  cleanups.push(() => wrapper.unmount())
+  const form = wrapper.get('form').element as HTMLFormElement
+  const state = (wrapper.vm as unknown as { form: ReturnType<typeof import('../../src').useWebMCPForm> }).form
+  return { wrapper, form, state }
+}
+
+/** Submits as an agent, the lane's way; resolves with what the agent receives. */
+async function agentSubmit(name: string, form: HTMLFormElement, input: Record<string, unknown>): Promise<unknown> {
+  if (lane === 'memory') {
+    ;(form.elements.namedItem('title') as HTMLInputElement).value = String(input.title ?? '')
+    return submitAsAgent(form)
+  }
+  const tool = (await mc.getTools()).find(t => t.name === name)
+  if (!tool)
+    throw new Error(`the browser made no tool of form ${name}`)
+  return JSON.parse(await mc.executeTool(tool, input))
+}
+
+describe(`useWebMCPForm (${lane})`, () => {
+  it('puts toolname, tooldescription and toolautosubmit on the form, reactively', async () => {
+    const name = ref(uniqueName('create_task'))
+    const autosubmit = ref(false)
+    const Host = defineComponent({ setup: () => () => h(TaskForm, { name: name.value, autosubmit: autosubmit.value, handler: () => '' }) })
+    const wrapper = mount(Host, { attachTo: document.body })
+    cleanups.push(() => wrapper.unmount())
+    const form = wrapper.get('form').element
+    expect(form.getAttribute('toolname')).toBe(name.value)
+    expect(form.getAttribute('tooldescription')).toBe('Creates a task on the board.')
+    expect(form.hasAttribute('toolautosubmit')).toBe(false)
+    name.value = uniqueName('renamed')
+    autosubmit.value = true
+    await nextTick()
+    expect(form.getAttribute('toolname')).toBe(name.value)
+    expect(form.getAttribute('toolautosubmit')).toBe('')
+  })
+
+  it('a person\'s submission runs the same handler with the fields, and never navigates', async () => {
+    const handler = vi.fn<Handler>(() => 'created')
+    const { form, state } = mountForm({ name: uniqueName('person'), handler })
+    ;(form.elements.namedItem('title') as HTMLInputElement).value = 'Water plants'
+    ;(form.querySelector('input[value="work"]') as HTMLInputElement).checked = true
+    const before = location.href
+    form.querySelector('button')!.click()
+    await until(() => handler.mock.calls.length === 1)
+    const [fields, event] = handler.mock.calls[0]!
+    // A checkbox group is always an array, even with one box checked.
+    expect(fields).toEqual({ title: 'Water plants', priority: 'low', tags: ['work'] })
+    expect(event.agentInvoked ?? false).toBe(false)
+    expect(event.defaultPrevented).toBe(true)
+    await until(() => !state.isSubmitting.value)
+    expect(location.href).toBe(before)
+  })
+
+  it('an agent\'s submission gets the normalized result of the handler', async () => {
+    const name = uniqueName('agent')
+    const handler = vi.fn<Handler>(fields => ({ created: fields.title, tags: fields.tags }))
+    const { form } = mountForm({ name, autosubmit: true, handler })
+    await tick(30)
+    const response = await agentSubmit(name, form, { title: 'Call mom', priority: 'high', tags: ['home'] })
+    const expectedTags = lane === 'native' ? ['home'] : []
+    expect(response).toEqual({ content: [{ type: 'text', text: JSON.stringify({ created: 'Call mom', tags: expectedTags }) }] })
+    expect(handler.mock.calls[0]![1].agentInvoked).toBe(true)
+  })
+
+  it('a failure reaches the agent as isError and stays in error until the next submission', async () => {
+    const name = uniqueName('failing')
+    let fail = true
+    const { form, state } = mountForm({ name, autosubmit: true, handler: () => {
+      if (fail)
+        throw new Error('The board is full')
+      return 'ok'
+    } })
+    await tick(30)
+    const response = await agentSubmit(name, form, { title: 'x' })
+    expect(response).toEqual({ content: [{ type: 'text', text: 'The board is full' }], isError: true, _meta: { 'vue-webmcp/code': 'TOOL_ERROR' } })
+    expect(state.error.value!.message).toBe('The board is full')
+    fail = false
+    await agentSubmit(name, form, { title: 'y' })
+    expect(state.error.value).toBeNull()
+  })
+
+  it('isAgentActive follows toolactivated / toolcancel for this form only, on modelContext and on window', async () => {
+    const name = uniqueName('active')
+    const { state } = mountForm({ name, handler: () => '' })
+    const fire = (target: EventTarget, type: string, toolName: string) => target.dispatchEvent(Object.assign(new Event(type), { toolName }))
+    fire(mc, 'toolactivated', 'someone_else')
+    expect(state.isAgentActive.value).toBe(false)
+    fire(mc, 'toolactivated', name)
+    expect(state.isAgentActive.value).toBe(true)
+    fire(mc, 'toolcancel', name)
+    expect(state.isAgentActive.value).toBe(false)
+    fire(window, 'toolactivated', name)
+    expect(state.isAgentActive.value).toBe(true)
+    fire(window, 'toolcancel', name)
+    expect(state.isAgentActive.value).toBe(false)
+  })
+
+  it('isSubmitting covers the whole submission, autosubmit included', async () => {
+    const name = uniqueName('slow')
+    let release!: () => void
+    const { form, state } = mountForm({ name, autosubmit: true, handler: () => new Promise<string>((r) => { release = () => r('done') }) })
+    await tick(30)
+    const pending = agentSubmit(name, form, { title: 't' })
+    await until(() => state.isSubmitting.value)
+    release()
+    await pending
+    await until(() => !state.isSubmitting.value)
+  })
+
+  it('removes no listener it did not add and leaks none on unmount', async () => {
+    const added = vi.spyOn(window, 'addEventListener')
+    const removed = vi.spyOn(window, 'removeEventListener')
+    const { wrapper } = mountForm({ name: uniqueName('leak'), handler: () => '' })
+    const mine = added.mock.calls.filter(([type]) => type === 'toolactivated' || type === 'toolcancel')
+    expect(mine).toHaveLength(2)
+    wrapper.unmount()
+    cleanups.pop()
+    for (const [type, listener] of mine)
+      expect(removed).toHaveBeenCalledWith(type, listener)
+    added.mockRestore()
+    removed.mockRestore()
+  })
+})
