@@ -1,0 +1,227 @@
+// The path an agent takes: Playwright's frame.webmcp.callTool / tools() against
+// components mounted in native Chromium.
+import { mount } from '@vue/test-utils'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { commands } from 'vitest/browser'
+import { defineComponent, h, nextTick, ref } from 'vue'
+import { useRegisteredTools, useWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
+import TaskForm from '../fixtures/TaskForm.vue'
+import { until, withSetup } from '../helpers'
+import { tick, uniqueName } from '../lane'
+
+const cleanups: (() => void)[] = []
+afterEach(async () => {
+  cleanups.splice(0).forEach(c => c())
+  await tick(30)
+})
+
+function keep<T extends { unmount: () => void }>(mounted: T): T {
+  cleanups.push(mounted.unmount)
+  return mounted
+}
+
+describe('agent path (Playwright frame.webmcp)', () => {
+  it('lists a component\'s tool with its schema and annotations, and calls it', async () => {
+    const name = uniqueName('add_task')
+    const tasks: string[] = []
+    const { result } = keep(withSetup(() => useWebMCPTool({
+      name,
+      description: 'Adds a task',
+      inputSchema: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] },
+      annotations: { readOnlyHint: false },
+      execute: ({ title }) => {
+        tasks.push(title)
+        return { added: title, count: tasks.length }
+      },
+    })))
+    await until(() => result.isRegistered.value)
+    const listed = (await commands.listTools()).find(t => t.name === name)!
+    expect(listed.inputSchema).toEqual({ type: 'object', properties: { title: { type: 'string' } }, required: ['title'] })
+    expect(await commands.callTool(name, { title: 'Milk' })).toEqual({ content: [{ type: 'text', text: '{"added":"Milk","count":1}' }] })
+    expect(tasks).toEqual(['Milk'])
+  })
+
+  it('a throwing tool reaches the agent as an isError result with the message, not an UnknownError', async () => {
+    const name = uniqueName('fails')
+    const { result } = keep(withSetup(() => useWebMCPTool({ name, description: 'd', execute: () => { throw new TypeError('Task 9 does not exist') } })))
+    await until(() => result.isRegistered.value)
+    expect(await commands.callTool(name)).toEqual({ content: [{ type: 'text', text: 'Task 9 does not exist' }], isError: true, _meta: { 'vue-webmcp/code': 'TOOL_ERROR' } })
+  })
+
+  it('arguments that miss the schema get the pointer message and execute is never entered', async () => {
+    const name = uniqueName('order')
+    const execute = vi.fn(() => 'ordered')
+    const { result } = keep(withSetup(() => useWebMCPTool({
+      name,
+      description: 'Orders a pizza',
+      inputSchema: {
+        type: 'object',
+        properties: { size: { type: 'string', enum: ['1', '2'] }, guest: { type: 'string' }, count: { type: 'integer', minimum: 1 } },
+        required: ['guest'],
+      },
+      execute,
+    })))
+    await until(() => result.isRegistered.value)
+    const response = await commands.callTool(name, { size: 'XL', count: 0 }) as { content: { text: string }[], isError: boolean, _meta: object }
+    expect(execute).not.toHaveBeenCalled()
+    expect(response.isError).toBe(true)
+    expect(response._meta).toEqual({ 'vue-webmcp/code': 'INVALID_ARGS' })
+    expect(response.content[0]!.text.split('\n')).toEqual([
+      `Invalid arguments for tool "${name}":`,
+      '/guest: required',
+      '/size: must be one of "1", "2"',
+      '/count: must be an integer >= 1',
+    ])
+    expect(await commands.callTool(name, { guest: 'Ada', size: '2', count: 1 })).toEqual({ content: [{ type: 'text', text: 'ordered' }] })
+  })
+
+  it('a stuck tool times out: its signal aborts with TimeoutError and the agent is told', async () => {
+    const name = uniqueName('stuck')
+    let signal: AbortSignal | undefined
+    const { result } = keep(withSetup(() => useWebMCPTool({ name, description: 'd', timeoutMs: 200, execute: (_a, o) => {
+      signal = o.signal
+      return new Promise(() => {})
+    } })))
+    await until(() => result.isRegistered.value)
+    const response = await commands.callTool(name) as { content: { text: string }[], _meta: object }
+    expect(response.content[0]!.text).toBe(`TimeoutError: Tool "${name}" timed out after 200 ms.`)
+    expect(response._meta).toEqual({ 'vue-webmcp/code': 'TIMEOUT' })
+    expect(signal!.aborted).toBe(true)
+    expect((signal!.reason as DOMException).name).toBe('TimeoutError')
+  })
+
+  it('an over-budget result in \'error\' mode comes back as isError with the sizes', async () => {
+    const name = uniqueName('dump')
+    const { result } = keep(withSetup(() => useWebMCPTool({
+      name,
+      description: 'Dumps every task',
+      execute: () => Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Task number ${i}` })),
+    }), { provide: { [WEBMCP_CONFIG]: { budgets: 'error' } } }))
+    await until(() => result.isRegistered.value)
+    const response = await commands.callTool(name) as { content: { text: string }[], isError: boolean }
+    expect(response.isError).toBe(true)
+    expect(response.content[0]!.text).toMatch(/^The result is \d{4,} characters, over this tool's limit of 1500\. Ask for less/)
+  })
+
+  it('a group\'s write tools appear and disappear for the agent as a ref toggles', async () => {
+    const [read, write] = [uniqueName('list_tasks'), uniqueName('delete_task')]
+    const editing = ref(false)
+    keep(withSetup(() => useWebMCPTools([
+      { name: read, description: 'Lists tasks', annotations: { readOnlyHint: true }, execute: () => [] },
+      { name: write, description: 'Deletes a task', annotations: { consequentialHint: true }, enabled: editing, execute: () => 'deleted' },
+    ])))
+    const agentSees = async () => (await commands.listTools()).map(t => t.name)
+    await until(async () => (await agentSees()).includes(read))
+    expect(await agentSees()).not.toContain(write)
+    editing.value = true
+    await nextTick()
+    await until(async () => (await agentSees()).includes(write))
+    expect(await commands.callTool(write)).toEqual({ content: [{ type: 'text', text: 'deleted' }] })
+    editing.value = false
+    await nextTick()
+    await until(async () => !(await agentSees()).includes(write))
+  })
+})
+
+describe('declarative form, called by the agent', () => {
+  it('autosubmit: the agent fills and submits, and receives the handler\'s result', async () => {
+    const name = uniqueName('create_task')
+    const handler = vi.fn((fields: Record<string, unknown>) => `Created "${fields.title as string}" (${fields.priority as string}) tagged ${JSON.stringify(fields.tags)}`)
+    const wrapper = mount(TaskForm, { props: { name, autosubmit: true, handler }, attachTo: document.body })
+    cleanups.push(() => wrapper.unmount())
+    await until(async () => (await commands.listTools()).some(t => t.name === name))
+    const tool = (await commands.listTools()).find(t => t.name === name)!
+    expect(tool.inputSchema).toMatchObject({ required: ['title'], properties: { tags: { type: 'array', uniqueItems: true } } })
+    const response = await commands.callTool(name, { title: 'Pay rent', priority: 'high', tags: ['home', 'work'] })
+    expect(response).toEqual({ content: [{ type: 'text', text: 'Created "Pay rent" (high) tagged ["home","work"]' }] })
+    expect(location.pathname).not.toContain('should-never-navigate')
+  })
+
+  it('without autosubmit: the agent\'s fill activates the form and a click completes it', async () => {
+    const name = uniqueName('review_task')
+    const handler = vi.fn(() => 'Reviewed and created')
+    const wrapper = mount(TaskForm, { props: { name, handler }, attachTo: document.body })
+    cleanups.push(() => wrapper.unmount())
+    const state = (wrapper.vm as unknown as { form: { isAgentActive: { value: boolean } } }).form
+    await until(async () => (await commands.listTools()).some(t => t.name === name))
+    const call = commands.callTool(name, { title: 'Needs a look' })
+    await until(() => state.isAgentActive.value, 5000)
+    expect((wrapper.get('input[name="title"]').element as HTMLInputElement).value).toBe('Needs a look')
+    expect(handler).not.toHaveBeenCalled()
+    wrapper.get('button').element.click()
+    expect(await call).toEqual({ content: [{ type: 'text', text: 'Reviewed and created' }] })
+    expect(state.isAgentActive.value).toBe(false)
+  })
+
+  it('removing the form with v-if removes the tool', async () => {
+    const name = uniqueName('temp_form')
+    const show = ref(true)
+    const Host = defineComponent({ setup: () => () => (show.value ? h(TaskForm, { name, handler: () => '' }) : null) })
+    const wrapper = mount(Host, { attachTo: document.body })
+    cleanups.push(() => wrapper.unmount())
+    await until(async () => (await commands.listTools()).some(t => t.name === name))
+    show.value = false
+    await nextTick()
+    await until(async () => !(await commands.listTools()).some(t => t.name === name))
+  })
+})
+
+describe('useRegisteredTools across origins', () => {
+  it('a cross-origin frame without allow="tools" cannot register (NotAllowedError)', async () => {
+    const name = uniqueName('no_policy')
+    const other = location.hostname === 'localhost' ? '127.0.0.1' : 'localhost'
+    const frame = document.createElement('iframe')
+    frame.src = `${location.protocol}//${other}:${location.port}/test/fixtures/partner.html?name=${name}`
+    const answer = new Promise<unknown>(resolve => window.addEventListener('message', function on(e) {
+      if (e.data?.name === name) {
+        window.removeEventListener('message', on)
+        resolve(e.data)
+      }
+    }))
+    document.body.append(frame)
+    cleanups.push(() => frame.remove())
+    expect(await answer).toEqual({ name, error: 'NotAllowedError' })
+  })
+
+  function partner(name: string, expose?: string): Promise<{ registered?: boolean, error?: string }> {
+    const other = location.hostname === 'localhost' ? '127.0.0.1' : 'localhost'
+    const frame = document.createElement('iframe')
+    // The `tools` Permissions Policy defaults to 'self': a cross-origin frame needs it delegated.
+    frame.allow = 'tools'
+    frame.src = `${location.protocol}//${other}:${location.port}/test/fixtures/partner.html?name=${name}${expose ? `&expose=${encodeURIComponent(expose)}` : ''}`
+    const done = new Promise<{ registered?: boolean, error?: string }>((resolve) => {
+      const listener = (event: MessageEvent) => {
+        if (event.data?.name === name) {
+          window.removeEventListener('message', listener)
+          resolve(event.data)
+        }
+      }
+      window.addEventListener('message', listener)
+    })
+    document.body.append(frame)
+    cleanups.push(() => frame.remove())
+    return done
+  }
+
+  it('lists and runs a cross-origin tool that exposed itself to this page, and not one that did not', async () => {
+    const exposed = uniqueName('partner_open')
+    const hidden = uniqueName('partner_closed')
+    expect(await partner(exposed, location.origin)).toEqual({ name: exposed, registered: true })
+    expect(await partner(hidden)).toEqual({ name: hidden, registered: true })
+    const partnerOrigin = `${location.protocol}//${location.hostname === 'localhost' ? '127.0.0.1' : 'localhost'}:${location.port}`
+    expect(partnerOrigin).not.toBe(location.origin)
+
+    const sameOrigin = keep(withSetup(() => useRegisteredTools())).result
+    const fromOrigins = ref<string[]>([])
+    const crossOrigin = keep(withSetup(() => useRegisteredTools({ fromOrigins }))).result
+    await tick(100)
+    expect(sameOrigin.tools.value.map(t => t.name)).not.toContain(exposed)
+
+    fromOrigins.value = [partnerOrigin]
+    await until(() => crossOrigin.tools.value.some(t => t.name === exposed), 5000)
+    const tool = crossOrigin.tools.value.find(t => t.name === exposed)!
+    expect(tool.origin).toBe(partnerOrigin)
+    expect(crossOrigin.tools.value.map(t => t.name)).not.toContain(hidden)
+    expect(await crossOrigin.execute(tool, { x: 7 })).toEqual({ content: [{ type: 'text', text: 'partner got 7' }] })
+  })
+})
