@@ -47,7 +47,7 @@ export default defineConfig({
           environment: 'happy-dom',
           provide: { lane: 'memory' },
           include: ['test/unit/**/*.test.ts', 'test/contract/*.test.ts', 'test/shared/*.test.ts'],
-          typecheck: { enabled: true, include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+          typecheck: { enabled: true, checker: 'vue-tsc', include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
         },
       },
       {

@@ -169,7 +169,9 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
   // Chromium 156 fires these on document.modelContext, Chrome's guides say
   // window; listen on both. Setting a boolean twice is harmless.
   const onActivated = (event: Event) => {
-    if ((event as WebMCPEvent).toolName === toValue(options.name))
+    // Chromium submits an autosubmit form first and fires `toolactivated`
+    // after; there is nothing left for the agent to fill in.
+    if ((event as WebMCPEvent).toolName === toValue(options.name) && !toValue(options.autosubmit))
       isAgentActive.value = true
   }
   const onCancel = (event: Event) => {

@@ -1,0 +1,99 @@
+// An agent's session with the playground, through Playwright's page.webmcp:
+// the path a browser agent takes. Each step says what the agent does and what
+// it must see; `runAgentSession` stops at the first step that misbehaves.
+
+const text = result => result?.content?.[0]?.text ?? ''
+const json = result => JSON.parse(text(result))
+const names = tools => tools.map(t => t.name)
+
+function expectTools(tools, present, absent = []) {
+  const have = names(tools)
+  const missing = present.filter(n => !have.includes(n))
+  const extra = absent.filter(n => have.includes(n))
+  if (missing.length || extra.length)
+    return `expected ${missing.map(n => `+${n}`).concat(extra.map(n => `-${n}`)).join(' ')}, saw ${have.join(', ')}`
+}
+
+/** The steps, in order. `check` returns nothing when the step behaved, else what went wrong. */
+export const STEPS = [
+  { say: 'What can I do on this page?', tools: true, check: t => expectTools(t, ['list_tasks', 'add_task', 'complete_task', 'open_task', 'create_task'], ['clear_completed', 'update_task']) },
+  { say: 'Read the board', call: ['list_tasks', {}], check: r => (json(r).tasks.length === 2 ? undefined : `expected 2 tasks, got ${text(r)}`) },
+  { say: 'Add a task', call: ['add_task', { title: 'Buy milk', priority: 'high' }], check: r => (json(r).id === 3 ? undefined : `expected task 3, got ${text(r)}`) },
+  {
+    say: 'Add a task with wrong arguments (it must fail, and say why)',
+    call: ['add_task', { priority: 'urgent' }],
+    check: r => (r.isError && r._meta?.['vue-webmcp/code'] === 'INVALID_ARGS' && text(r).includes('/title: required') && text(r).includes('/priority: must be one of') ? undefined : `expected INVALID_ARGS, got ${JSON.stringify(r)}`),
+  },
+  {
+    say: 'Complete a task that does not exist (it must fail, and say why)',
+    call: ['complete_task', { id: 99 }],
+    check: r => (r.isError && text(r).includes('There is no task 99') ? undefined : `expected an isError result, got ${JSON.stringify(r)}`),
+  },
+  { say: 'Complete task 1', call: ['complete_task', { id: 1 }], check: r => (json(r).done === true ? undefined : `expected done, got ${text(r)}`) },
+  { say: 'A completed task exists: clear_completed should appear', tools: true, check: t => expectTools(t, ['clear_completed']) },
+  {
+    say: 'Fill in and submit the "New task" form',
+    call: ['create_task', { title: 'Book the dentist', priority: 'low', tags: ['home', 'errand'] }],
+    check: r => (json(r).created?.tags?.join() === 'home,errand' ? undefined : `expected the created task, got ${JSON.stringify(r)}`),
+  },
+  { say: 'Open task 3 in the editor', call: ['open_task', { id: 3 }], check: r => (text(r).includes('open') ? undefined : text(r)) },
+  { say: 'The editor is open: its tools should appear', tools: true, check: t => expectTools(t, ['update_task', 'close_task']) },
+  { say: 'Rename the open task', call: ['update_task', { title: 'Buy oat milk' }], check: r => (json(r).title === 'Buy oat milk' ? undefined : text(r)) },
+  { say: 'Close the editor', call: ['close_task', {}], check: r => (text(r) === 'Closed.' ? undefined : text(r)) },
+  { say: 'The editor is closed: its tools should be gone', tools: true, check: t => expectTools(t, [], ['update_task', 'close_task']) },
+  { say: 'Clear the completed tasks', call: ['clear_completed', {}], check: r => (text(r) === 'Deleted 1 completed task(s).' ? undefined : text(r)) },
+  { say: 'Nothing is completed: clear_completed should be gone', tools: true, check: t => expectTools(t, [], ['clear_completed']) },
+  {
+    say: 'Read the open tasks',
+    call: ['list_tasks', { done: false }],
+    check: r => (json(r).tasks.map(t => t.title).join(' | ') === 'Send the invoice | Buy oat milk | Book the dentist' ? undefined : text(r)),
+  },
+]
+
+function short(value, max = 160) {
+  const s = typeof value === 'string' ? value : JSON.stringify(value)
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s
+}
+
+/**
+ * Runs the steps against `page`. `log` receives transcript lines. Resolves to
+ * `{ ok, steps }`, each step with what the agent saw and any failure.
+ */
+export async function runAgentSession(page, log = () => {}) {
+  const steps = []
+  for (const step of STEPS) {
+    log(`agent> ${step.say}`)
+    let seen
+    let failure
+    try {
+      if (step.tools) {
+        // The UI re-renders after a call; tools follow within a frame or two.
+        const until = Date.now() + 2000
+        for (;;) {
+          seen = await page.webmcp.tools({ timeout: 5000 })
+          failure = step.check(seen)
+          if (!failure || Date.now() > until)
+            break
+          await new Promise(resolve => setTimeout(resolve, 50))
+        }
+        log(`  tools: ${names(seen).join(', ')}`)
+      }
+      else {
+        const [name, input] = step.call
+        log(`  call ${name} ${JSON.stringify(input)}`)
+        seen = await page.webmcp.callTool(name, input, { timeout: 10_000 })
+        log(`  ${seen?.isError ? 'isError' : 'result'}: ${short(text(seen) || seen)}`)
+        failure = step.check(seen)
+      }
+    }
+    catch (error) {
+      failure = `threw ${error?.message ?? error}`
+    }
+    steps.push({ say: step.say, seen, failure })
+    if (failure) {
+      log(`  FAILED: ${failure}`)
+      return { ok: false, steps }
+    }
+  }
+  return { ok: true, steps }
+}

@@ -1,0 +1,3 @@
+import type { Page } from 'playwright'
+
+export function checkPage(page: Page): Promise<string[]>

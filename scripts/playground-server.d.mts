@@ -1,0 +1,1 @@
+export function startPlayground(options?: { quiet?: boolean }): Promise<{ url: string, close: () => Promise<void> }>
