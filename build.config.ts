@@ -14,6 +14,31 @@ export default defineBuildConfig({
     esbuild: { target: 'es2022' },
   },
   hooks: {
+    // The call pipeline goes in one chunk of its own, loaded with import() on a
+    // page's first tool call. Apps that import only composables keep it out of
+    // their start-up bundle; `toToolResponse` users import it directly.
+    'rollup:options'(_ctx, options) {
+      const outputs = Array.isArray(options.output) ? options.output : [options.output]
+      for (const output of outputs) {
+        if (output) {
+          output.manualChunks = (id: string) => {
+            if (/src\/core\/(?:guard|resultBudgets)\.ts$/.test(id))
+              return 'pipeline'
+            // Statically re-exported and also loaded lazily: in a chunk of their own,
+            // an app's bundler can leave them out of its start-up code.
+            if (/src\/core\/(?:normalize|serialize)\.ts$/.test(id))
+              return 'normalize'
+            if (/src\/core\/definitionBudgets\.ts$/.test(id))
+              return 'definitions'
+            // Small modules both sides need; without a chunk of their own Rollup
+            // would pull them into the pipeline chunk and make it start-up code.
+            if (/src\/core\/(?:env|errors|limits)\.ts$/.test(id))
+              return 'core'
+            return undefined
+          }
+        }
+      }
+    },
     // rollup-plugin-dts drops triple-slash references. Without this one a
     // consumer's `document.modelContext` and the `WebMCP` namespace are untyped.
     async 'build:done'(ctx) {

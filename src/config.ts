@@ -1,9 +1,9 @@
 import type { InjectionKey } from 'vue'
-import type { WebMCPBudgetLimits } from './core/budgets'
+import type { WebMCPBudgetLimits } from './core/limits'
 import type { BudgetMode, ToolCallSettings, WebMCPErrorCode } from './core/guard'
 import type { WebMCPToolResponse } from './types'
 import { hasInjectionContext, inject, provide } from 'vue'
-import { DEFAULT_BUDGETS } from './core/budgets'
+import { DEFAULT_BUDGETS } from './core/limits'
 import { isDev } from './core/env'
 
 export interface WebMCPToolCallEvent {

@@ -1,8 +1,8 @@
 /// <reference types="webmcp-types" />
-export type { WebMCPBudgetLimits } from './core/budgets'
-export { DEFAULT_BUDGETS, ResultTooLargeError } from './core/budgets'
-export type { WebMCPErrorCode } from './core/guard'
-export { ERROR_CODE_KEY, ToolInputError } from './core/guard'
+export type { WebMCPBudgetLimits } from './core/limits'
+export { DEFAULT_BUDGETS } from './core/limits'
+export type { WebMCPErrorCode } from './core/errors'
+export { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError } from './core/errors'
 export { toErrorResponse, toToolResponse } from './core/normalize'
 export type { WebMCPConfig, WebMCPToolCallEvent, WebMCPToolResultEvent } from './config'
 export { provideWebMCPConfig, WEBMCP_CONFIG } from './config'

@@ -1,10 +1,10 @@
 import type { ComputedRef, MaybeRefOrGetter, Ref } from 'vue'
 import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
 import { isClient } from './core/env'
-import { invokeTool } from './core/guard'
 import { callSettings, resolveConfig } from './config'
 import { listen } from './internal/listen'
 import { useModelContext } from './internal/modelContext'
+import { runToolCall } from './internal/pipeline'
 
 declare global {
   interface SubmitEvent {
@@ -138,7 +138,7 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
     isSubmitting.value = true
     error.value = null
     pending++
-    const outcome = invokeTool({
+    const outcome = runToolCall({
       name,
       settings,
       execute: (f: Fields) => options.execute(f, submit),

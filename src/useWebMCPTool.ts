@@ -1,11 +1,13 @@
 import type { MaybeRefOrGetter, Ref } from 'vue'
 import type { InferToolArgs, WebMCPToolAnnotations, WebMCPToolExecuteOptions } from './types'
 import { computed, getCurrentInstance, onMounted, onScopeDispose, shallowRef, toValue, watch } from 'vue'
-import { checkDefinition } from './core/budgets'
+import { checkDefinition as syncCheckDefinition } from './core/definitionBudgets'
 import { isDev } from './core/env'
-import { invokeTool } from './core/guard'
+
+declare const process: { env: Record<string, string | undefined> }
 import { callSettings, resolveConfig, warnOnce } from './config'
 import { useModelContext } from './internal/modelContext'
+import { runToolCall } from './internal/pipeline'
 import { stableKey } from './internal/stableKey'
 
 export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = unknown> {
@@ -103,11 +105,20 @@ export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown>(
     return { tool, exposedTo: exposedTo ? [...exposedTo] : undefined, key: stableKey([tool, exposedTo]) }
   })
 
+  // The definition checks. Development builds check synchronously, so 'error'
+  // mode can throw at setup; production builds load them only when budgets
+  // are switched on explicitly, and bundlers drop them otherwise.
+  const checkDefinition = shallowRef<typeof import('./core/definitionBudgets').checkDefinition | undefined>(
+    process.env.NODE_ENV !== 'production' ? syncCheckDefinition : undefined,
+  )
+  if (!checkDefinition.value && resolved.budgets !== false)
+    void import('./internal/lazyDefinitions').then(m => (checkDefinition.value = m.checkDefinition))
+
   // Budget problems of the current definition; in 'error' mode they block registration.
   const blocked = computed<Error | null>(() => {
-    if (resolved.budgets === false)
+    if (resolved.budgets === false || !checkDefinition.value)
       return null
-    const problems = checkDefinition(definition.value.tool, resolved.limits)
+    const problems = checkDefinition.value(definition.value.tool, resolved.limits)
     if (!problems.length)
       return null
     if (resolved.budgets === 'warn') {
@@ -118,6 +129,8 @@ export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown>(
   })
   if (blocked.value && isDev)
     throw blocked.value
+  // In 'error' mode nothing registers before the checks have run.
+  const checked = computed(() => resolved.budgets !== 'error' || !!checkDefinition.value)
 
   const instance = getCurrentInstance()
   const ready = shallowRef(!instance || instance.isMounted)
@@ -132,7 +145,7 @@ export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown>(
 
   function sync(): void {
     const mc = modelContext.value
-    const wanted = ready.value && !!mc && toValue(options.enabled) !== false
+    const wanted = ready.value && !!mc && checked.value && toValue(options.enabled) !== false
     const block = wanted ? blocked.value : null
     const key = wanted && !block ? definition.value.key : undefined
     if (current && current.key === key && current.modelContext === mc)
@@ -158,7 +171,7 @@ export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown>(
     const descriptor = {
       ...tool,
       execute: async (args: object, callOptions?: WebMCPToolExecuteOptions) => {
-        const outcome = await invokeTool({ ...call, signals: [callOptions?.signal, scope.signal] }, (args ?? {}) as Args)
+        const outcome = await runToolCall({ ...call, signals: [callOptions?.signal, scope.signal] }, (args ?? {}) as Args)
         return outcome.response
       },
     }
@@ -183,7 +196,7 @@ export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown>(
     }
   }
 
-  watch([modelContext, ready, () => toValue(options.enabled) !== false, () => definition.value.key, blocked], sync, { immediate: true })
+  watch([modelContext, ready, checked, () => toValue(options.enabled) !== false, () => definition.value.key, blocked], sync, { immediate: true })
   if (!ready.value) {
     // Register in the mounted hook itself, not a flush later, so the agent sees
     // the tool as soon as the component is on screen.

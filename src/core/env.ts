@@ -19,7 +19,8 @@ export function getModelContext(): WebMCP.ModelContext | undefined {
   if (!isClient)
     return undefined
   return document.modelContext
-    ?? (navigator as Navigator & { modelContext?: WebMCP.ModelContext }).modelContext
+    // Not every DOM-like environment has a navigator (a partial test DOM, a worker shim).
+    ?? (typeof navigator !== 'undefined' ? (navigator as Navigator & { modelContext?: WebMCP.ModelContext }).modelContext : undefined)
     ?? undefined
 }
 

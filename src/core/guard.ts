@@ -1,53 +1,35 @@
 // The one path every tool call takes: hooks, argument validation, timeout,
 // execute, formatOutput, normalization, result budget, error taxonomy.
 // No Vue import: composables hand it plain settings and functions.
+// Loaded on a page's first tool call (see internal/pipeline.ts), so pages
+// whose tools are never called do not ship it at start-up.
 import type { WebMCPToolResponse } from '../types'
-import { budgetResult, ResultTooLargeError } from './budgets'
+import type { WebMCPErrorCode } from './errors'
 import { isDev } from './env'
-import { isErrorLike, toErrorResponse, toToolResponse } from './normalize'
-import { formatProblems, validateArgs } from './validate'
+import { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError } from './errors'
+import { isErrorLike } from './errorLike'
+import { toErrorResponse, toToolResponse } from './normalize'
+import { budgetResult } from './resultBudgets'
 
-/**
- * Stable codes for why a call failed, found in `result._meta['vue-webmcp/code']`
- * and in `onToolResult` events.
- */
-export type WebMCPErrorCode =
-  /** The arguments do not match the schema, or the tool threw a `ToolInputError`. Fix the call. */
-  | 'INVALID_ARGS'
-  /** The tool ran longer than its `timeoutMs`. Retry later or ask for less. */
-  | 'TIMEOUT'
-  /** The caller cancelled, or the component that owns the tool went away. */
-  | 'ABORTED'
-  /** The result was over the budget and could not be cut safely. Ask for less. */
-  | 'OUTPUT_TOO_LARGE'
-  /** `execute` threw or returned an error. */
-  | 'TOOL_ERROR'
-  /** vue-webmcp itself failed. A bug: please report it. */
-  | 'INTERNAL'
-
-/** Where a failure's code sits in the result: `_meta`, which MCP reserves for metadata. */
-export const ERROR_CODE_KEY = 'vue-webmcp/code'
-
-/**
- * Throw from `execute` to report a bad argument the schema cannot express
- * ("that date is in the past"). The agent gets an `INVALID_ARGS` result with
- * this message, kept apart from real failures.
- */
-export class ToolInputError extends Error {
-  override name = 'ToolInputError'
-}
+export { ERROR_CODE_KEY, ToolInputError }
+export type { WebMCPErrorCode }
 
 /** Maps a failure to its code. */
 export function classifyError(error: unknown): WebMCPErrorCode {
-  if (error instanceof ToolInputError || (isErrorLike(error) && error.name === 'ToolInputError'))
+  // Subclasses keep their parent's code whatever their own name.
+  if (error instanceof ToolInputError)
     return 'INVALID_ARGS'
   if (error instanceof ResultTooLargeError)
     return 'OUTPUT_TOO_LARGE'
-  if (isErrorLike(error) && error.name === 'TimeoutError')
-    return 'TIMEOUT'
-  if (isErrorLike(error) && error.name === 'AbortError')
-    return 'ABORTED'
-  return 'TOOL_ERROR'
+  if (!isErrorLike(error))
+    return 'TOOL_ERROR'
+  switch (error.name) {
+    case 'ToolInputError': return 'INVALID_ARGS'
+    case 'ResultTooLargeError': return 'OUTPUT_TOO_LARGE'
+    case 'TimeoutError': return 'TIMEOUT'
+    case 'AbortError': return 'ABORTED'
+    default: return 'TOOL_ERROR'
+  }
 }
 
 /** An `isError` result carrying its code. */
@@ -149,6 +131,8 @@ export async function invokeTool<Args, Result>(call: ToolCall<Args, Result>, arg
 async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
   const { settings } = call
   if (settings.validate && call.inputSchema) {
+    // The validator loads with the first call of a tool that has a schema.
+    const { validateArgs, formatProblems } = await import('./validate')
     const problems = validateArgs(args, call.inputSchema)
     if (problems.length) {
       const error = new ToolInputError(`Invalid arguments for tool "${call.name}":\n${formatProblems(problems)}`)

@@ -10,7 +10,11 @@
  * a valid one instead. The README's normalization table lists every row.
  */
 import type { WebMCPContentBlock, WebMCPToolResponse } from '../types'
-import { codePointLength, safeStringify, toWellFormed } from './serialize'
+import { isErrorLike } from './errorLike'
+import { safeStringify, toWellFormed } from './serialize'
+import { codePointLength } from './text'
+
+export { isErrorLike }
 
 function text(value: string): WebMCPContentBlock {
   return { type: 'text', text: toWellFormed(value) }
@@ -23,20 +27,6 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** An object that is already an MCP result: it has a `content` array. */
 export function isToolResponse(value: unknown): value is WebMCPToolResponse {
   return isObject(value) && Array.isArray(value.content)
-}
-
-/**
- * An `Error` from this realm or another one (an iframe's), or a DOMException
- * wherever its prototype chain does not reach `Error`.
- */
-export function isErrorLike(value: unknown): value is Error {
-  if (value instanceof Error)
-    return true
-  if (!isObject(value))
-    return false
-  const tag = Object.prototype.toString.call(value)
-  return tag === '[object Error]' || tag === '[object DOMException]'
-    || (typeof value.name === 'string' && typeof value.message === 'string' && typeof value.stack === 'string')
 }
 
 function isDOMExceptionLike(error: Error): boolean {

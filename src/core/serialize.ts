@@ -13,21 +13,6 @@ export function toWellFormed(text: string): string {
   return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
 }
 
-/** Code points in `text`. */
-export function codePointLength(text: string): number {
-  let count = 0
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i)
-    if (unit >= 0xD800 && unit <= 0xDBFF && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1)
-      if (next >= 0xDC00 && next <= 0xDFFF)
-        i++
-    }
-    count++
-  }
-  return count
-}
-
 function describeError(error: unknown): string {
   return error instanceof Error || (typeof error === 'object' && error !== null && 'message' in error)
     ? String((error as { message: unknown }).message)

@@ -11,7 +11,7 @@
 // exclusiveMinimum/Maximum (number and draft-4 boolean forms), multipleOf,
 // format (date, date-time, email, uri) and local `$ref`s (`#/...`). Unknown
 // keywords are ignored.
-import { codePointLength } from './serialize'
+import { codePointLength } from './text'
 
 export interface ValidationProblem {
   /** JSON pointer to the offending value; `''` is the arguments object itself. */

@@ -1,6 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { budgetResult, checkDefinition, codePointLength, cutText, DEFAULT_BUDGETS, ResultTooLargeError, serializedLength } from '../../src/core/budgets'
+import { checkDefinition } from '../../src/core/definitionBudgets'
+import { DEFAULT_BUDGETS } from '../../src/core/limits'
+import { ResultTooLargeError } from '../../src/core/errors'
+import { budgetResult, cutText, serializedLength } from '../../src/core/resultBudgets'
+import { codePointLength } from '../../src/core/text'
 import { toToolResponse } from '../../src/core/normalize'
 
 const LIMIT = 1500

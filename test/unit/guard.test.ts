@@ -134,6 +134,7 @@ describe('invokeTool', () => {
 describe('classifyError', () => {
   it.each([
     [new ToolInputError('x'), 'INVALID_ARGS'],
+    [new (class DateInPast extends ToolInputError { override name = 'DateInPast' })('x'), 'INVALID_ARGS'],
     [new DOMException('x', 'TimeoutError'), 'TIMEOUT'],
     [new DOMException('x', 'AbortError'), 'ABORTED'],
     [new Error('x'), 'TOOL_ERROR'],

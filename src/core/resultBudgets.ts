@@ -1,37 +1,13 @@
-// Chrome's character budgets, and keeping a result within them. No Vue import.
+// Keeping a tool result within its budget. No Vue import.
 //
-// Every count is in code points, and a result is measured as the agent receives
-// it: inside a JSON string, where a quote or a backslash costs two characters
-// and a control character up to six. All work here is linear in the input: one
-// pass to measure, one to cut, never a search over `JSON.stringify`.
+// A result is measured as the agent receives it: inside a JSON string, where a
+// quote or a backslash costs two characters and a control character up to six.
+// All counts are code points. The work is linear in the input: one pass to
+// measure, one to cut, never a search over `JSON.stringify`.
 import type { WebMCPToolResponse } from '../types'
-import { isValidToolName } from './env'
+import { ResultTooLargeError } from './errors'
 import { isToolResponse } from './normalize'
-import { codePointLength, safeStringify, toWellFormed } from './serialize'
-
-export { codePointLength }
-
-/** Chrome's guidance ("WebMCP tool security", "Set character budgets"). */
-export interface WebMCPBudgetLimits {
-  /** Tool name. Default 30. */
-  name: number
-  /** Each parameter (property) name anywhere in the input schema. Default 30. */
-  parameterName: number
-  /** Tool description. Default 500. */
-  description: number
-  /** Each parameter description anywhere in the input schema. Default 150. */
-  parameterDescription: number
-  /** Tool result, as serialized for the agent. Default 1,500. */
-  result: number
-}
-
-export const DEFAULT_BUDGETS: Readonly<WebMCPBudgetLimits> = Object.freeze({
-  name: 30,
-  parameterName: 30,
-  description: 500,
-  parameterDescription: 150,
-  result: 1500,
-})
+import { safeStringify, toWellFormed } from './serialize'
 
 /** What one code unit (or pair) at `i` costs inside a JSON string, and how many units it spans. */
 function costAt(text: string, i: number): [cost: number, units: number] {
@@ -103,15 +79,6 @@ export function cutText(input: string, budget: number): CutText {
     shown++
   }
   return { text: text.slice(0, end) + marker(shown, total), truncated: { shown, total } }
-}
-
-/** Raised when a structured result cannot be brought within its budget. */
-export class ResultTooLargeError extends Error {
-  override name = 'ResultTooLargeError'
-  constructor(readonly size: number, readonly limit: number) {
-    super(`The result is ${size} characters, over this tool's limit of ${limit}. `
-      + 'Ask for less: narrow the query, request fewer items, or ask for one page or one field at a time.')
-  }
 }
 
 export interface BudgetedResponse {
@@ -223,87 +190,3 @@ function shortenLargestField(object: Record<string, unknown>, size: number, limi
   return serializedLength(JSON.stringify(next)) <= limit ? next : undefined
 }
 
-/** One over-budget or invalid field of a tool definition. */
-export interface BudgetProblem {
-  /** `name`, `description`, or a JSON pointer into the input schema. */
-  field: string
-  kind: 'grammar' | 'name' | 'description' | 'parameterName' | 'parameterDescription'
-  length: number
-  limit: number
-  message: string
-}
-
-export interface ToolDefinitionInput {
-  name: string
-  description: string
-  inputSchema?: unknown
-}
-
-/**
- * Checks a tool definition against the name grammar and the budgets. Parameters
- * are found wherever they sit in the schema: nested `properties`, `items`,
- * `anyOf` / `oneOf` / `allOf`, `additionalProperties`, `$defs` and the rest.
- */
-export function checkDefinition(tool: ToolDefinitionInput, limits: WebMCPBudgetLimits = DEFAULT_BUDGETS): BudgetProblem[] {
-  const problems: BudgetProblem[] = []
-  const label = `Tool "${tool.name}"`
-  const over = (field: string, kind: BudgetProblem['kind'], value: string, limit: number, what: string) => {
-    const length = codePointLength(value)
-    if (length > limit)
-      problems.push({ field, kind, length, limit, message: `${label}: ${what} is ${length} characters, over Chrome's budget of ${limit}.` })
-  }
-  if (!isValidToolName(tool.name)) {
-    problems.push({ field: 'name', kind: 'grammar', length: codePointLength(String(tool.name)), limit: 128, message: `${label}: the name must be 1-128 characters of A-Z, a-z, 0-9, "_", "-" and "."; the browser rejects it.` })
-  }
-  else {
-    over('name', 'name', tool.name, limits.name, 'the name')
-  }
-  over('description', 'description', String(tool.description ?? ''), limits.description, 'the description')
-  walkSchema(tool.inputSchema, '', (pointer, key, schema) => {
-    if (key !== undefined)
-      over(pointer, 'parameterName', key, limits.parameterName, `the parameter name at ${pointer}`)
-    if (typeof schema.description === 'string')
-      over(`${pointer}/description`, 'parameterDescription', schema.description, limits.parameterDescription, `the description at ${pointer || '/'}`)
-  })
-  return problems
-}
-
-const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const
-const SUBSCHEMA_SINGLE = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'] as const
-const SUBSCHEMA_MAPS = ['$defs', 'definitions', 'patternProperties', 'dependentSchemas'] as const
-
-type SchemaVisitor = (pointer: string, propertyKey: string | undefined, schema: Record<string, unknown>) => void
-
-function escapePointer(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1')
-}
-
-function walkSchema(schema: unknown, pointer: string, visit: SchemaVisitor, key?: string, seen = new Set<object>()): void {
-  if (schema === null || typeof schema !== 'object' || Array.isArray(schema) || seen.has(schema))
-    return
-  seen.add(schema)
-  const node = schema as Record<string, unknown>
-  // Only the schema's own description counts as a parameter description;
-  // the root's is the tool description's business.
-  if (pointer !== '' || key !== undefined)
-    visit(pointer, key, node)
-  const properties = node.properties
-  if (properties && typeof properties === 'object') {
-    for (const name of Object.keys(properties))
-      walkSchema((properties as Record<string, unknown>)[name], `${pointer}/properties/${escapePointer(name)}`, visit, name, seen)
-  }
-  for (const k of SUBSCHEMA_LISTS) {
-    const list = node[k]
-    if (Array.isArray(list))
-      list.forEach((sub, i) => walkSchema(sub, `${pointer}/${k}/${i}`, visit, undefined, seen))
-  }
-  for (const k of SUBSCHEMA_SINGLE)
-    walkSchema(node[k], `${pointer}/${k}`, visit, undefined, seen)
-  for (const k of SUBSCHEMA_MAPS) {
-    const map = node[k]
-    if (map && typeof map === 'object') {
-      for (const name of Object.keys(map))
-        walkSchema((map as Record<string, unknown>)[name], `${pointer}/${k}/${escapePointer(name)}`, visit, undefined, seen)
-    }
-  }
-}

@@ -1,0 +1,82 @@
+// `npm run size`: gzip bytes an app ships for each way of using vue-webmcp,
+// measured the way a Vue app is built: Vite (production) bundling a one-line
+// app that imports the package as installed (dist/, through its package.json
+// "exports" and "sideEffects"), vue external. The React reference `usewebmcp`
+// (with its polyfill dependency) is measured the same way, react external.
+//
+// "start-up" is what the page loads before any tool runs; "1st call" is what
+// vue-webmcp loads with import() when an agent first calls a tool (the call
+// pipeline, and the argument validator for tools with a schema).
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { build } from 'vite'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const work = `${root}node_modules/.cache/vue-webmcp-size/`
+
+// [label, app source, target for start-up gzip bytes]
+const ROWS = [
+  ['(a) whole public entry', 'import * as all from "vue-webmcp"; globalThis.keep = all', 4000],
+  ['(b) only useWebMCPTool', 'import { useWebMCPTool } from "vue-webmcp"; globalThis.keep = useWebMCPTool', 2000],
+  ['(c) only useWebMCPForm', 'import { useWebMCPForm } from "vue-webmcp"; globalThis.keep = useWebMCPForm'],
+  ['    only useWebMCPTools + defineWebMCPTool', 'import { useWebMCPTools, defineWebMCPTool } from "vue-webmcp"; globalThis.keep = [useWebMCPTools, defineWebMCPTool]'],
+  ['    only useRegisteredTools', 'import { useRegisteredTools } from "vue-webmcp"; globalThis.keep = useRegisteredTools'],
+  ['    only toToolResponse + toErrorResponse', 'import { toToolResponse, toErrorResponse } from "vue-webmcp"; globalThis.keep = [toToolResponse, toErrorResponse]'],
+  ['(d) vue-webmcp/testing', 'import * as t from "vue-webmcp/testing"; globalThis.keep = t'],
+  ['React: usewebmcp 5.1.0 (+ @mcp-b/webmcp-polyfill/schema)', 'import * as r from "usewebmcp"; globalThis.keep = r'],
+]
+
+async function measure(source) {
+  const dir = `${work}app/`
+  await mkdir(`${dir}node_modules`, { recursive: true })
+  await writeFile(`${dir}app.js`, source)
+  // The package as an app installs it: resolved through node_modules, so its
+  // package.json ("exports", "sideEffects": false) is what the bundler reads.
+  await rm(`${dir}node_modules/vue-webmcp`, { force: true })
+  await symlink(root, `${dir}node_modules/vue-webmcp`)
+  const result = await build({
+    root: dir,
+    configFile: false,
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    build: {
+      write: false,
+      minify: true,
+      modulePreload: false,
+      lib: { entry: `${dir}app.js`, formats: ['es'] },
+      rollupOptions: { external: ['vue', 'react', 'react/jsx-runtime'] },
+    },
+  })
+  const chunks = (Array.isArray(result) ? result[0] : result).output.filter(o => o.type === 'chunk')
+  const byName = new Map(chunks.map(c => [c.fileName, c]))
+  const gzip = c => gzipSync(c.code, { level: 9 }).length
+  const startup = new Set()
+  const visit = (chunk) => {
+    if (startup.has(chunk))
+      return
+    startup.add(chunk)
+    chunk.imports.map(name => byName.get(name)).filter(Boolean).forEach(visit)
+  }
+  visit(chunks.find(c => c.isEntry))
+  const lazy = chunks.filter(c => !startup.has(c))
+  const isValidator = c => Object.keys(c.modules).some(id => id.includes('chunks/validate'))
+  const sum = list => [...list].reduce((n, c) => n + gzip(c), 0)
+  return { startup: sum(startup), lazy: sum(lazy.filter(c => !isValidator(c))), validator: sum(lazy.filter(isValidator)) }
+}
+
+const rows = []
+for (const [label, source, target] of ROWS)
+  rows.push({ label, target, ...await measure(source) })
+await rm(work, { recursive: true, force: true })
+
+const width = Math.max(...rows.map(r => r.label.length))
+const pad = (v, n) => String(v).padStart(n)
+console.log(`${'the app imports'.padEnd(width)}  ${pad('start-up', 8)}  ${pad('1st call', 8)}  ${pad('+schema', 7)}  ${pad('total', 6)}  start-up target`)
+for (const r of rows) {
+  const verdict = r.target === undefined ? '' : `${r.startup <= r.target ? 'met' : 'MISSED'} (<= ${r.target})`
+  console.log(`${r.label.padEnd(width)}  ${pad(r.startup, 8)}  ${pad(r.lazy || '-', 8)}  ${pad(r.validator || '-', 7)}  ${pad(r.startup + r.lazy + r.validator, 6)}  ${verdict}`)
+}
+console.log('\ngzip -9 bytes of Vite 8 production output (minified); vue and react external.')
+console.log('start-up: loaded with the page. 1st call: loaded by import() on the first tool call (the call pipeline).')
+console.log('+schema: the argument validator, loaded on the first call of a tool that has an inputSchema.')

@@ -1,0 +1,40 @@
+// Error classes and the error-code taxonomy. Small on purpose: apps import
+// `ToolInputError` at start-up, while the call pipeline loads on first call.
+/**
+ * Stable codes for why a call failed, found in `result._meta['vue-webmcp/code']`
+ * and in `onToolResult` events.
+ */
+export type WebMCPErrorCode =
+  /** The arguments do not match the schema, or the tool threw a `ToolInputError`. Fix the call. */
+  | 'INVALID_ARGS'
+  /** The tool ran longer than its `timeoutMs`. Retry later or ask for less. */
+  | 'TIMEOUT'
+  /** The caller cancelled, or the component that owns the tool went away. */
+  | 'ABORTED'
+  /** The result was over the budget and could not be cut safely. Ask for less. */
+  | 'OUTPUT_TOO_LARGE'
+  /** `execute` threw or returned an error. */
+  | 'TOOL_ERROR'
+  /** vue-webmcp itself failed. A bug: please report it. */
+  | 'INTERNAL'
+
+/** Where a failure's code sits in the result: `_meta`, which MCP reserves for metadata. */
+export const ERROR_CODE_KEY = 'vue-webmcp/code'
+
+/**
+ * Throw from `execute` to report a bad argument the schema cannot express
+ * ("that date is in the past"). The agent gets an `INVALID_ARGS` result with
+ * this message, kept apart from real failures.
+ */
+export class ToolInputError extends Error {
+  override name = 'ToolInputError'
+}
+
+/** Raised when a structured result cannot be brought within its budget. */
+export class ResultTooLargeError extends Error {
+  override name = 'ResultTooLargeError'
+  constructor(readonly size: number, readonly limit: number) {
+    super(`The result is ${size} characters, over this tool's limit of ${limit}. `
+      + 'Ask for less: narrow the query, request fewer items, or ask for one page or one field at a time.')
+  }
+}

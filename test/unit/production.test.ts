@@ -1,0 +1,50 @@
+// The production path of the definition checks: loaded with import() only
+// when budgets are switched on, and nothing registers in 'error' mode before
+// they have run. (Development builds check synchronously; see config.test.ts.)
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createApp, effectScope } from 'vue'
+import { useWebMCPTool, WEBMCP_CONFIG, WebMCPDefinitionError } from '../../src'
+import { install, uninstall } from '../../src/testing'
+import { until } from '../helpers'
+
+const before = process.env.NODE_ENV
+beforeEach(() => { process.env.NODE_ENV = 'production' })
+afterEach(() => {
+  process.env.NODE_ENV = before
+  uninstall()
+})
+
+function inApp<T>(config: object, setup: () => T): T {
+  const scope = effectScope()
+  return scope.run(() => {
+    const app = createApp({ render: () => null })
+    app.provide(WEBMCP_CONFIG, config)
+    return app.runWithContext(setup)
+  })!
+}
+
+describe('production build: definition checks', () => {
+  it('\'error\' mode does not throw at setup, keeps an over-budget tool unregistered and says why', async () => {
+    const mc = install()
+    const state = inApp({ budgets: 'error' }, () => useWebMCPTool({ name: 'n'.repeat(40), description: 'd', execute: () => '' }))
+    await until(() => state.error.value)
+    expect(state.error.value).toBeInstanceOf(WebMCPDefinitionError)
+    expect(state.error.value!.message).toContain('40 characters')
+    await new Promise(r => setTimeout(r, 20))
+    expect(mc.toolNames).toEqual([])
+  })
+
+  it('\'error\' mode registers a tool within budget once the checks have loaded', async () => {
+    const mc = install()
+    const state = inApp({ budgets: 'error' }, () => useWebMCPTool({ name: 'fine', description: 'd', execute: () => '' }))
+    await until(() => state.isRegistered.value)
+    expect(mc.toolNames).toEqual(['fine'])
+  })
+
+  it('budgets left unset register at once without loading any check', async () => {
+    const mc = install()
+    const state = inApp({ budgets: false }, () => useWebMCPTool({ name: 'n'.repeat(40), description: 'd', execute: () => '' }))
+    expect(mc.toolNames).toEqual(['n'.repeat(40)])
+    await until(() => state.isRegistered.value)
+  })
+})
