@@ -6,9 +6,9 @@ import { isDev } from './core/env'
 
 declare const process: { env: Record<string, string | undefined> }
 import { callSettings, resolveConfig, warnOnce } from './config'
-import { useModelContext } from './internal/modelContext'
+import { useIsSupported, useModelContext } from './internal/modelContext'
 import { runToolCall } from './internal/pipeline'
-import { stableKey } from './internal/stableKey'
+import { definitionKey } from './internal/stableKey'
 
 export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = unknown> {
   /** Tool identifier the agent sees. 1-128 characters of `[a-zA-Z0-9_.-]`; Chrome's guidance is at most 30. */
@@ -82,12 +82,13 @@ export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown>(
   const resolved = resolveConfig()
   const settings = callSettings(resolved, options)
   const modelContext = useModelContext()
-  const isSupported = computed(() => !!modelContext.value)
+  const isSupported = useIsSupported()
   const isRegistered = shallowRef(false)
   const error = shallowRef<Error | null>(null)
 
-  // Aborts calls still running when the scope ends.
-  const scope = new AbortController()
+  // Calls still running; the scope's end aborts them. Most tools are never
+  // called, so nothing is allocated for this until a call starts.
+  const running = new Set<AbortController>()
 
   // What the agent sees, normalized to plain data. `key` changes only when content does.
   const definition = computed(() => {
@@ -102,7 +103,7 @@ export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown>(
       ...(inputSchema ? { inputSchema: JSON.parse(JSON.stringify(inputSchema)) as object } : {}),
       ...(annotations ? { annotations: { ...annotations } } : {}),
     }
-    return { tool, exposedTo: exposedTo ? [...exposedTo] : undefined, key: stableKey([tool, exposedTo]) }
+    return { tool, exposedTo: exposedTo ? [...exposedTo] : undefined, key: definitionKey(tool, exposedTo) }
   })
 
   // The definition checks. Development builds check synchronously, so 'error'
@@ -114,23 +115,26 @@ export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown>(
   if (!checkDefinition.value && resolved.budgets !== false)
     void import('./internal/lazyDefinitions').then(m => (checkDefinition.value = m.checkDefinition))
 
-  // Budget problems of the current definition; in 'error' mode they block registration.
-  const blocked = computed<Error | null>(() => {
-    if (resolved.budgets === false || !checkDefinition.value)
-      return null
-    const problems = checkDefinition.value(definition.value.tool, resolved.limits)
-    if (!problems.length)
-      return null
-    if (resolved.budgets === 'warn') {
-      problems.forEach(p => warnOnce(p.message))
-      return null
-    }
-    return new WebMCPDefinitionError(problems.map(p => p.message).join('\n'))
-  })
-  if (blocked.value && isDev)
+  // Budget problems of the current definition; in 'error' mode they block
+  // registration. With budgets off (production's default) none of this exists.
+  const blocked = resolved.budgets === false
+    ? undefined
+    : computed<Error | null>(() => {
+        if (!checkDefinition.value)
+          return null
+        const problems = checkDefinition.value(definition.value.tool, resolved.limits)
+        if (!problems.length)
+          return null
+        if (resolved.budgets === 'warn') {
+          problems.forEach(p => warnOnce(p.message))
+          return null
+        }
+        return new WebMCPDefinitionError(problems.map(p => p.message).join('\n'))
+      })
+  if (blocked?.value && isDev)
     throw blocked.value
   // In 'error' mode nothing registers before the checks have run.
-  const checked = computed(() => resolved.budgets !== 'error' || !!checkDefinition.value)
+  const checked = resolved.budgets === 'error' ? computed(() => !!checkDefinition.value) : undefined
 
   const instance = getCurrentInstance()
   const ready = shallowRef(!instance || instance.isMounted)
@@ -145,8 +149,8 @@ export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown>(
 
   function sync(): void {
     const mc = modelContext.value
-    const wanted = ready.value && !!mc && checked.value && toValue(options.enabled) !== false
-    const block = wanted ? blocked.value : null
+    const wanted = ready.value && !!mc && (checked?.value ?? true) && toValue(options.enabled) !== false
+    const block = wanted ? (blocked?.value ?? null) : null
     const key = wanted && !block ? definition.value.key : undefined
     if (current && current.key === key && current.modelContext === mc)
       return
@@ -171,8 +175,15 @@ export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown>(
     const descriptor = {
       ...tool,
       execute: async (args: object, callOptions?: WebMCPToolExecuteOptions) => {
-        const outcome = await runToolCall({ ...call, signals: [callOptions?.signal, scope.signal] }, (args ?? {}) as Args)
-        return outcome.response
+        const owner = new AbortController()
+        running.add(owner)
+        try {
+          const outcome = await runToolCall({ ...call, signals: [callOptions?.signal, owner.signal] }, (args ?? {}) as Args)
+          return outcome.response
+        }
+        finally {
+          running.delete(owner)
+        }
       },
     }
     const settle = (failure?: unknown) => {
@@ -196,7 +207,7 @@ export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown>(
     }
   }
 
-  watch([modelContext, ready, checked, () => toValue(options.enabled) !== false, () => definition.value.key, blocked], sync, { immediate: true })
+  watch([modelContext, ready, () => toValue(options.enabled) !== false, () => definition.value.key, () => checked?.value, () => blocked?.value], sync, { immediate: true })
   if (!ready.value) {
     // Register in the mounted hook itself, not a flush later, so the agent sees
     // the tool as soon as the component is on screen.
@@ -207,7 +218,8 @@ export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown>(
   }
 
   onScopeDispose(() => {
-    scope.abort(new DOMException('The component that owns this tool was unmounted.', 'AbortError'))
+    for (const owner of running)
+      owner.abort(new DOMException('The component that owns this tool was unmounted.', 'AbortError'))
     unregister()
   })
 

@@ -2,7 +2,7 @@ import type { MaybeRefOrGetter, Ref } from 'vue'
 import type { WebMCPToolAnnotations } from './types'
 import type { UseWebMCPToolOptions, UseWebMCPToolReturn } from './useWebMCPTool'
 import { computed, toValue } from 'vue'
-import { useModelContext } from './internal/modelContext'
+import { useIsSupported } from './internal/modelContext'
 import { useWebMCPTool } from './useWebMCPTool'
 
 // eslint-disable-next-line ts/no-explicit-any
@@ -41,16 +41,18 @@ export interface UseWebMCPToolsReturn<Names extends string = string> {
  */
 export function useWebMCPTools<const T extends readonly AnyToolOptions[]>(definitions: T, shared: UseWebMCPToolsSharedOptions = {}): UseWebMCPToolsReturn<ToolNames<T>> {
   const names = definitions.map(d => toValue(d.name))
-  const duplicate = names.find((name, i) => names.indexOf(name) !== i)
+  const seen = new Set<string>()
+  const duplicate = names.find(name => seen.size === seen.add(name).size)
   // A group with a repeated name would register half of itself; register none.
   const groupError = duplicate === undefined
     ? null
     : new DOMException(`Duplicate tool name "${duplicate}" in one useWebMCPTools group; no tool of the group was registered.`, 'InvalidStateError')
 
   const enabledOf = (d: AnyToolOptions) => () => groupError === null && toValue(d.enabled ?? shared.enabled ?? true) !== false
+  const enabled = definitions.map(enabledOf)
   const states = definitions.map((d, i) => useWebMCPTool({
     ...d,
-    enabled: enabledOf(d),
+    enabled: enabled[i],
     annotations: d.annotations ?? shared.annotations,
     exposedTo: d.exposedTo ?? shared.exposedTo,
     validateArgs: d.validateArgs ?? shared.validateArgs,
@@ -62,12 +64,21 @@ export function useWebMCPTools<const T extends readonly AnyToolOptions[]>(defini
   states.forEach((state, i) => { byName[names[i]!] ??= state })
 
   const isRegistered = computed(() => {
-    const enabled = states.filter((_, i) => enabledOf(definitions[i]!)())
-    return enabled.length > 0 && enabled.every(s => s.isRegistered.value)
+    // From the last tool back: registrations settle in order, so while the
+    // group registers this stops at the first pending tool and depends on that
+    // one ref alone, instead of re-reading every tool as each one settles.
+    let any = false
+    for (let i = states.length - 1; i >= 0; i--) {
+      if (!enabled[i]!())
+        continue
+      if (!states[i]!.isRegistered.value)
+        return false
+      any = true
+    }
+    return any
   })
   const error = computed(() => groupError ?? states.find(s => s.error.value)?.error.value ?? null)
-  const modelContext = useModelContext()
-  const isSupported = computed(() => !!modelContext.value)
+  const isSupported = useIsSupported()
 
   return {
     isSupported,

@@ -33,8 +33,12 @@ export class ToolInputError extends Error {
 /** Raised when a structured result cannot be brought within its budget. */
 export class ResultTooLargeError extends Error {
   override name = 'ResultTooLargeError'
-  constructor(readonly size: number, readonly limit: number) {
-    super(`The result is ${size} characters, over this tool's limit of ${limit}. `
+  /**
+   * @param size How big the result was: "1234 characters", or for a result
+   * too large to measure cheaply "more than 96000 characters (an array of 90910 items)".
+   */
+  constructor(readonly size: string, readonly limit: number) {
+    super(`The result is ${size}, over this tool's limit of ${limit} characters. `
       + 'Ask for less: narrow the query, request fewer items, or ask for one page or one field at a time.')
   }
 }

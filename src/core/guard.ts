@@ -8,8 +8,8 @@ import type { WebMCPErrorCode } from './errors'
 import { isDev } from './env'
 import { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError } from './errors'
 import { isErrorLike } from './errorLike'
-import { toErrorResponse, toToolResponse } from './normalize'
-import { budgetResult } from './resultBudgets'
+import { isToolResponse, toErrorResponse, toToolResponse } from './normalize'
+import { budgetResult, serializedLength } from './resultBudgets'
 
 export { ERROR_CODE_KEY, ToolInputError }
 export type { WebMCPErrorCode }
@@ -176,10 +176,10 @@ async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args): Prom
     // A returned Error is a failure like a thrown one.
     if (isErrorLike(shaped))
       throw shaped
-    const normalized = toToolResponse(shaped)
-    if (normalized.isError === true)
-      return { response: normalized, ok: false, code: 'TOOL_ERROR' }
-    return budget(call, shaped, normalized)
+    // A returned isError result is the tool's own failure, passed on unchanged.
+    if (isToolResponse(shaped) && shaped.isError === true)
+      return { response: toToolResponse(shaped), ok: false, code: 'TOOL_ERROR' }
+    return budget(call, shaped)
   }
   catch (error) {
     const code = classifyError(error)
@@ -193,16 +193,18 @@ async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args): Prom
   }
 }
 
-function budget<Args, Result>(call: ToolCall<Args, Result>, value: unknown, response: WebMCPToolResponse): ToolCallOutcome {
+function budget<Args, Result>(call: ToolCall<Args, Result>, value: unknown): ToolCallOutcome {
   const { settings } = call
-  if (settings.budgets === false)
-    return { response, ok: true }
-  const budgeted = budgetResult(value, response, settings.resultLimit)
-  if (settings.budgets === 'warn') {
-    if (budgeted.size > settings.resultLimit)
-      settings.warn?.(`Tool "${call.name}": the result is ${budgeted.size} characters, over Chrome's budget of ${settings.resultLimit}. Return less, or set budgets: 'error' to cut or refuse it.`)
+  if (settings.budgets !== 'error') {
+    const response = toToolResponse(value)
+    if (settings.budgets === 'warn') {
+      const size = response.content.reduce((n, b) => n + (b.type === 'text' && typeof b.text === 'string' ? serializedLength(b.text) : 0), 0)
+      if (size > settings.resultLimit)
+        settings.warn?.(`Tool "${call.name}": the result is ${size} characters, over Chrome's budget of ${settings.resultLimit}. Return less, or set budgets: 'error' to cut or refuse it.`)
+    }
     return { response, ok: true }
   }
+  const budgeted = budgetResult(value, settings.resultLimit)
   if (budgeted.error) {
     const refused = budgeted.response
     refused._meta = { [ERROR_CODE_KEY]: 'OUTPUT_TOO_LARGE' }

@@ -1,5 +1,5 @@
-import type { ShallowRef } from 'vue'
-import { shallowRef } from 'vue'
+import type { ComputedRef, ShallowRef } from 'vue'
+import { computed, shallowRef } from 'vue'
 import { getModelContext, isClient } from '../core/env'
 
 // One shared ref for the whole page, so a hundred tools poll (at most) once.
@@ -39,4 +39,12 @@ export function useModelContext(): Readonly<ShallowRef<WebMCP.ModelContext | und
     }, POLL_MS)
   }
   return current
+}
+
+let supported: ComputedRef<boolean> | undefined
+
+/** Whether a ModelContext exists, as one ref the whole page shares. */
+export function useIsSupported(): ComputedRef<boolean> {
+  const modelContext = useModelContext()
+  return (supported ??= computed(() => !!modelContext.value))
 }

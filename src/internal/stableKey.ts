@@ -12,3 +12,14 @@ export function stableKey(value: unknown): string {
     return sorted
   }) ?? ''
 }
+
+/** The key of what an agent sees of a tool: equal exactly when that content is. */
+export function definitionKey(
+  tool: { name: string, description: string, title?: string, inputSchema?: object, annotations?: object },
+  exposedTo: readonly string[] | undefined,
+): string {
+  // Only a schema or annotations need their keys sorted; the rest is plain JSON.
+  return JSON.stringify([tool.name, tool.title ?? '', tool.description, exposedTo ?? null])
+    + (tool.inputSchema ? stableKey(tool.inputSchema) : '-')
+    + (tool.annotations ? stableKey(tool.annotations) : '-')
+}

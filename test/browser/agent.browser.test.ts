@@ -100,7 +100,7 @@ describe('agent path (Playwright frame.webmcp)', () => {
     await until(() => result.isRegistered.value)
     const response = await commands.callTool(name) as { content: { text: string }[], isError: boolean }
     expect(response.isError).toBe(true)
-    expect(response.content[0]!.text).toMatch(/^The result is \d{4,} characters, over this tool's limit of 1500\. Ask for less/)
+    expect(response.content[0]!.text).toMatch(/^The result is \d{4,} characters, over this tool's limit of 1500 characters\. Ask for less/)
   })
 
   it('a group\'s write tools appear and disappear for the agent as a ref toggles', async () => {

@@ -84,7 +84,7 @@ describe(`WEBMCP_CONFIG (${lane})`, () => {
     const refused = await callByName(list)
     expect(refused.isError).toBe(true)
     expect(refused._meta).toEqual({ 'vue-webmcp/code': 'OUTPUT_TOO_LARGE' })
-    expect(refused.content[0]!.text).toMatch(/The result is \d+ characters, over this tool's limit of 200\. Ask for less/)
+    expect(refused.content[0]!.text).toMatch(/The result is \d+ characters, over this tool's limit of 200 characters\. Ask for less/)
     const cut = await callByName(text)
     expect(cut.isError).toBeUndefined()
     expect(cut.content[0]!.text).toContain('[truncated: showed')

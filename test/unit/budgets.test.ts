@@ -85,7 +85,7 @@ describe('cutting plain text', () => {
 })
 
 describe('budgeting results', () => {
-  const budget = (value: unknown) => budgetResult(value, toToolResponse(value), LIMIT)
+  const budget = (value: unknown) => budgetResult(value, LIMIT)
 
   it('leaves a result within budget alone', () => {
     const value = { items: [1, 2, 3] }
@@ -107,9 +107,8 @@ describe('budgeting results', () => {
     expect(result.error).toBeInstanceOf(ResultTooLargeError)
     expect(result.response.isError).toBe(true)
     const message = (result.response.content[0] as { text: string }).text
-    expect(message).toContain(`${result.size} characters`)
-    expect(message).toContain('limit of 1500')
-    expect(message).toMatch(/Ask for less/)
+    const size = serializedLength(JSON.stringify(items))
+    expect(message).toBe(`The result is ${size} characters, over this tool's limit of 1500 characters. Ask for less: narrow the query, request fewer items, or ask for one page or one field at a time.`)
   })
 
   it('shortens the single large text field of an object and keeps valid JSON of the same shape', () => {
@@ -133,20 +132,60 @@ describe('budgeting results', () => {
   })
 
   it('measures exactly at, one under and one over for objects too', () => {
-    const make = (n: number) => ({ s: 'a'.repeat(n) })
     // {"s":"..."} inside a string: 4 escaped quotes (8) + `{`, `}`, `:` (3) + `s` (1) = 12 extra
     for (const [n, over] of [[LIMIT - 13, false], [LIMIT - 12, false], [LIMIT - 11, true]] as const) {
-      const result = budget(make(n))
-      expect(result.size).toBe(n + 12)
+      const value = { s: 'a'.repeat(n) }
+      expect(serializedLength(JSON.stringify(value))).toBe(n + 12)
+      const result = budget(value)
       expect(result.truncated || !!result.error).toBe(over)
+      if (!over)
+        expect(result.response).toEqual(toToolResponse(value))
     }
+    for (const [n, over] of [[LIMIT - 1, false], [LIMIT, false], [LIMIT + 1, true]] as const)
+      expect(budget(['a'.repeat(n - 6)]).error !== undefined).toBe(over) // ["..."] inside a string: 2 brackets + 4 for the escaped quotes
   })
 
-  it('is linear: a 10 MB text result is measured and cut in one pass', () => {
+  it('refuses a huge structured result without serializing it, saying how big and how it is made', () => {
+    const items = Array.from({ length: 200_000 }, (_, i) => ({ id: i, title: `Task ${i}` }))
+    const result = budget({ items, total: items.length })
+    expect(result.error).toBeInstanceOf(ResultTooLargeError)
+    expect((result.response.content[0] as { text: string }).text)
+      .toBe('The result is more than 96000 characters (an object with 2 keys; "items" holds 200000 items), over this tool\'s limit of 1500 characters. Ask for less: narrow the query, request fewer items, or ask for one page or one field at a time.')
+  })
+
+  it('measures values it cannot walk (cycles, toJSON) exactly and safely', () => {
+    const cyclic: Record<string, unknown> = { name: 'x' }
+    cyclic.self = cyclic
+    expect(budget(cyclic).response).toEqual(toToolResponse(cyclic))
+    expect(budget({ when: new Date(0) }).response).toEqual({ content: [{ type: 'text', text: '{"when":"1970-01-01T00:00:00.000Z"}' }] })
+  })
+
+  it('is linear: a 10 MB text result is cut without measuring all of it', () => {
     const big = 'ab"\\'.repeat(2_500_000)
     const result = budget(big)
     expect(result.truncated).toBe(true)
-    expect(result.size).toBe(15_000_000)
+    expect((result.response.content[0] as { text: string }).text).toMatch(/of 10000000 characters\]$/)
+  })
+})
+
+describe('budgetResult properties', () => {
+  it('for any value and limit: within the limit, or refused; never throws; always valid', () => {
+    const value = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 4000 }),
+      fc.json({ maxDepth: 4 }).map(j => JSON.parse(j) as unknown),
+      fc.record({ id: fc.nat(), body: fc.string({ unit: 'binary', maxLength: 6000 }) }),
+      fc.array(fc.record({ id: fc.nat(), title: fc.string() }), { maxLength: 300 }),
+    )
+    fc.assert(fc.property(value, fc.integer({ min: 200, max: 3000 }), (v, limit) => {
+      const { response, error } = budgetResult(v, limit)
+      const texts = response.content.map(b => (b as { text: string }).text)
+      texts.forEach(t => expect(t.isWellFormed()).toBe(true))
+      if (error)
+        expect(response.isError).toBe(true)
+      else
+        expect(texts.reduce((n, t) => n + serializedLength(t), 0)).toBeLessThanOrEqual(limit)
+      expect(() => JSON.stringify(response)).not.toThrow()
+    }), { numRuns: 1500 })
   })
 })
 

@@ -1,0 +1,35 @@
+// `npm run bench`: measured figures, each as a ratio taken side by side in one
+// run so they hold on a noisy machine. Benchmarks, not tests: nothing here
+// fails a build; the README records the latest figures and the machine.
+import os from 'node:os'
+import { loadBudgets, makeInput, naiveBudget, timeIt } from './bench/budgets.mjs'
+import { runBrowserBenchmarks } from './bench/browser.mjs'
+
+const only = process.argv.slice(2)
+const want = n => !only.length || only.includes(String(n))
+const fmt = ms => (ms >= 100 ? ms.toFixed(0) : ms >= 1 ? ms.toFixed(1) : ms.toFixed(3))
+
+console.log(`Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}\n`)
+
+if (want(1)) {
+  const { budgetResult } = await loadBudgets()
+  const LIMIT = 1500
+  const ours = value => budgetResult(value, LIMIT)
+  console.log('1. Result budgeting (limit 1,500), median ms per call: vue-webmcp vs binary search over JSON.stringify')
+  console.log(`   ${'input'.padEnd(22)} ${'size'.padStart(6)}  ${'ours'.padStart(8)}  ${'naive'.padStart(9)}  naive/ours`)
+  for (const kind of ['plain text', 'quotes + backslashes', 'two-byte text', 'nested JSON', 'one large field']) {
+    const times = {}
+    for (const [label, bytes] of [['10 KB', 1e4], ['1 MB', 1e6], ['10 MB', 1e7]]) {
+      const input = makeInput(kind, bytes)
+      const t = timeIt(() => ours(input), bytes >= 1e7 ? 1500 : 300)
+      const n = timeIt(() => naiveBudget(input, LIMIT), bytes >= 1e7 ? 1500 : 300, bytes >= 1e7 ? 5 : 50)
+      times[label] = t
+      console.log(`   ${kind.padEnd(22)} ${label.padStart(6)}  ${fmt(t).padStart(8)}  ${fmt(n).padStart(9)}  ${(n / t).toFixed(1)}x`)
+    }
+    console.log(`   ${kind.padEnd(22)} 10 MB / 1 MB time ratio: ${(times['10 MB'] / times['1 MB']).toFixed(1)} (linear is ~10)`)
+  }
+  console.log()
+}
+
+if (want(2) || want(3) || want(4))
+  await runBrowserBenchmarks({ registration: want(2), calls: want(3), memory: want(4) })

@@ -1,0 +1,101 @@
+// Benchmarks 2-4, in native Chromium with WebMCP on: a page bundling Vue and
+// the built vue-webmcp (dist/, as an app consumes it), driven by Playwright.
+import { mkdtemp, rm } from 'node:fs/promises'
+import http from 'node:http'
+import { readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { extname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import { chromium } from 'playwright'
+import { CHROMIUM_ARGS, requireChromium } from '../chromium.mjs'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+
+async function bundlePage(dir) {
+  await build({
+    entryPoints: [fileURLToPath(new URL('./page.js', import.meta.url))],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    outdir: dir,
+    minify: true,
+    define: { 'process.env.NODE_ENV': '"production"', '__VUE_OPTIONS_API__': 'false', '__VUE_PROD_DEVTOOLS__': 'false', '__VUE_PROD_HYDRATION_MISMATCH_DETAILS__': 'false' },
+    alias: { 'vue-webmcp': `${root}dist/index.mjs` },
+    logLevel: 'silent',
+  })
+}
+
+function serve(dir) {
+  const server = http.createServer(async (req, res) => {
+    const path = req.url === '/' ? '/index.html' : req.url.split('?')[0]
+    if (path === '/index.html') {
+      res.setHeader('content-type', 'text/html')
+      return res.end('<!doctype html><meta charset="utf-8"><title>bench</title><div id="app"></div><script type="module" src="/page.js"></script>')
+    }
+    try {
+      const body = await readFile(join(dir, path))
+      res.setHeader('content-type', extname(path) === '.js' ? 'text/javascript' : 'application/octet-stream')
+      res.end(body)
+    }
+    catch {
+      res.statusCode = 404
+      res.end()
+    }
+  })
+  return new Promise(resolve => server.listen(0, '127.0.0.1', () => resolve(server)))
+}
+
+const median = list => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]
+const fmt = ms => ms.toFixed(ms < 1 ? 3 : 1)
+
+export async function runBrowserBenchmarks({ registration, calls, memory }) {
+  const dir = await mkdtemp(join(tmpdir(), 'vue-webmcp-bench-'))
+  await bundlePage(dir)
+  const server = await serve(dir)
+  const browser = await chromium.launch({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'] })
+  try {
+    const page = await browser.newPage()
+    page.on('pageerror', e => console.error('page error:', e.message))
+    await page.goto(`http://localhost:${server.address().port}/`)
+    await page.waitForFunction(() => window.bench?.ready)
+    console.log(`Chromium ${browser.version()}, WebMCP on; page bundles Vue and dist/ (production)\n`)
+
+    if (registration) {
+      const rounds = await page.evaluate(() => window.bench.registration(200, 21))
+      const m = key => median(rounds.map(r => r[key]))
+      console.log('2. Registering 200 tools until every registerTool promise resolved, median of 21 rotating rounds')
+      console.log(`   raw loop, one signal for all: ${fmt(m('raw'))} ms   raw loop, a signal per tool: ${fmt(m('rawPerTool'))} ms   useWebMCPTools: ${fmt(m('group'))} ms`)
+      console.log(`   ratio to the one-signal loop ${median(rounds.map(r => r.group / r.raw)).toFixed(2)}x, to the signal-per-tool loop ${median(rounds.map(r => r.group / r.rawPerTool)).toFixed(2)}x (target <= 1.5x)\n`)
+    }
+
+    if (calls) {
+      const result = await page.evaluate(() => window.bench.calls(400))
+      console.log('3. One executeTool round trip, median of 400 interleaved calls each (after one warm-up call)')
+      console.log(`   raw registered tool: ${fmt(result.raw)} ms   useWebMCPTool (no schema): ${fmt(result.composable)} ms   ratio ${(result.composable / result.raw).toFixed(2)}x (target <= 1.2x)`)
+      console.log(`   useWebMCPTool with a schema (validated): ${fmt(result.validated)} ms   ratio ${(result.validated / result.raw).toFixed(2)}x\n`)
+    }
+
+    if (memory) {
+      const cdp = await page.context().newCDPSession(page)
+      const heap = async () => {
+        await page.evaluate(() => { window.gc(); window.gc() })
+        return (await cdp.send('Runtime.getHeapUsage')).usedSize
+      }
+      await page.evaluate(() => window.bench.cycles(500)) // warm: JIT, lazy chunks, Vue internals
+      const before = await heap()
+      const t = Date.now()
+      const left = await page.evaluate(() => window.bench.cycles(10_000))
+      const seconds = (Date.now() - t) / 1000
+      const after = await heap()
+      console.log('4. 10,000 mount/unmount cycles of a component with three tools (after 500 warm-up cycles)')
+      console.log(`   heap after GC: ${(before / 1024).toFixed(0)} KiB -> ${(after / 1024).toFixed(0)} KiB, growth ${((after - before) / 1024).toFixed(1)} KiB (target < 1,024 KiB)`)
+      console.log(`   tools left registered: ${left} (target 0); ${seconds.toFixed(1)} s for 30,000 registrations and 30,000 removals\n`)
+    }
+  }
+  finally {
+    await browser.close()
+    server.close()
+    await rm(dir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,121 @@
+// The benchmark page: Vue and vue-webmcp (dist/), with functions Playwright calls.
+import { createApp, defineComponent, effectScope, h, nextTick, watch } from 'vue'
+import { useWebMCPTool, useWebMCPTools } from 'vue-webmcp'
+
+const mc = document.modelContext
+const settle = (ms = 20) => new Promise(r => setTimeout(r, ms))
+
+// The raw baseline: one signal for all 200 (the least code), or one per tool,
+// which any code that removes tools one at a time needs.
+async function rawRound(n, prefix, perTool) {
+  const shared = new AbortController()
+  const start = performance.now()
+  const controllers = []
+  await Promise.all(Array.from({ length: n }, (_, i) => {
+    const controller = perTool ? new AbortController() : shared
+    controllers.push(controller)
+    return mc.registerTool({ name: `${prefix}${i}`, description: 'A tool', execute: () => 'ok' }, { signal: controller.signal })
+  }))
+  const ms = performance.now() - start
+  controllers.forEach(c => c.abort())
+  return ms
+}
+
+async function groupRound(n, prefix) {
+  const scope = effectScope()
+  const start = performance.now()
+  const group = scope.run(() => useWebMCPTools(Array.from({ length: n }, (_, i) => ({ name: `${prefix}${i}`, description: 'A tool', execute: () => 'ok' }))))
+  // Resolves as soon as the group is registered, as Promise.all does for the raw loop.
+  await new Promise((resolve) => {
+    const stop = watch(group.isRegistered, (done) => {
+      if (done) {
+        queueMicrotask(() => stop())
+        resolve()
+      }
+    }, { immediate: true })
+  })
+  const ms = performance.now() - start
+  scope.stop()
+  return ms
+}
+
+async function registration(n, rounds) {
+  await rawRound(n, 'warm_raw_', false)
+  await rawRound(n, 'warm_rawp_', true)
+  await groupRound(n, 'warm_grp_')
+  await settle(50)
+  const out = []
+  const kinds = {
+    raw: r => rawRound(n, `raw${r}_`, false),
+    rawPerTool: r => rawRound(n, `rawp${r}_`, true),
+    group: r => groupRound(n, `grp${r}_`),
+  }
+  for (let r = 0; r < rounds; r++) {
+    // Rotate the order so no kind always runs first.
+    const order = Object.keys(kinds)
+    for (let k = 0; k < r % order.length; k++) order.push(order.shift())
+    const round = {}
+    for (const kind of order) {
+      round[kind] = await kinds[kind](r)
+      await settle()
+    }
+    out.push(round)
+  }
+  return out
+}
+
+async function calls(n) {
+  const controller = new AbortController()
+  await mc.registerTool({ name: 'raw_call', description: 'raw', execute: () => ({ content: [{ type: 'text', text: '{"ok":true}' }] }) }, { signal: controller.signal })
+  const scope = effectScope()
+  const [plain, validated] = scope.run(() => [
+    useWebMCPTool({ name: 'vue_call', description: 'composable', execute: () => ({ ok: true }) }),
+    useWebMCPTool({ name: 'vue_valid', description: 'validated', inputSchema: { type: 'object', properties: { q: { type: 'string' }, n: { type: 'integer', minimum: 0 } }, required: ['q'] }, execute: () => ({ ok: true }) }),
+  ])
+  while (!plain.isRegistered.value || !validated.isRegistered.value)
+    await settle(1)
+  const tools = await mc.getTools()
+  const get = name => tools.find(t => t.name === name)
+  const [raw, vue, valid] = [get('raw_call'), get('vue_call'), get('vue_valid')]
+  const args = { q: 'x', n: 1 }
+  await mc.executeTool(vue, {}) // loads the call pipeline
+  await mc.executeTool(valid, args) // and the validator
+  const time = async (tool, input) => {
+    const t = performance.now()
+    await mc.executeTool(tool, input)
+    return performance.now() - t
+  }
+  const samples = { raw: [], composable: [], validated: [] }
+  for (let i = 0; i < n; i++) {
+    samples.raw.push(await time(raw, args))
+    samples.composable.push(await time(vue, args))
+    samples.validated.push(await time(valid, args))
+  }
+  scope.stop()
+  controller.abort()
+  const median = list => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]
+  return { raw: median(samples.raw), composable: median(samples.composable), validated: median(samples.validated) }
+}
+
+const ThreeTools = defineComponent({
+  setup() {
+    for (const name of ['cycle_a', 'cycle_b', 'cycle_c'])
+      useWebMCPTool({ name, description: 'A tool of a short-lived component', inputSchema: { type: 'object', properties: { q: { type: 'string' } } }, execute: () => 'ok' })
+    return () => h('div')
+  },
+})
+
+async function cycles(n) {
+  const host = document.getElementById('app')
+  for (let i = 0; i < n; i++) {
+    const app = createApp(ThreeTools)
+    app.mount(host)
+    app.unmount()
+    if (i % 500 === 0)
+      await nextTick()
+  }
+  await settle(200)
+  return (await mc.getTools()).filter(t => t.name.startsWith('cycle_')).length
+}
+
+window.bench = { ready: true, registration, calls, cycles }
