@@ -1,32 +1,11 @@
 import type { InjectionKey } from 'vue'
 import type { WebMCPBudgetLimits } from './core/limits'
-import type { BudgetMode, ToolCallSettings, WebMCPErrorCode } from './core/guard'
-import type { WebMCPToolResponse } from './types'
+import type { BudgetMode, ToolCallSettings, WebMCPToolCallEvent, WebMCPToolResultEvent } from './core/guard'
 import { hasInjectionContext, inject, provide } from 'vue'
 import { DEFAULT_BUDGETS } from './core/limits'
 import { isDev } from './core/env'
 
-export interface WebMCPToolCallEvent {
-  name: string
-  /** Present only with `includeArgs: true`. The same object `execute` receives; do not mutate it. */
-  args?: unknown
-}
-
-export interface WebMCPToolResultEvent {
-  name: string
-  /** `false` when the call failed or `execute` returned an `isError` result. */
-  ok: boolean
-  /** Wall-clock duration of the call in milliseconds. */
-  ms: number
-  /** What the agent receives, after normalization. */
-  response: WebMCPToolResponse
-  /** Why the call failed, when it did. */
-  code?: WebMCPErrorCode
-  /** What `execute` threw or returned as an `Error`, or the guard's own failure (invalid arguments, timeout, oversized result). */
-  error?: unknown
-  /** Present only with `includeArgs: true`. */
-  args?: unknown
-}
+export type { WebMCPToolCallEvent, WebMCPToolResultEvent }
 
 /**
  * App-level settings for every tool and form below the provider, read once

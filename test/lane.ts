@@ -1,4 +1,4 @@
-import { inject } from 'vitest'
+import { afterAll, afterEach, beforeAll, inject, vi } from 'vitest'
 import { install, uninstall } from 'vue-webmcp/testing'
 
 declare module 'vitest' {
@@ -38,4 +38,21 @@ let counter = 0
 /** A tool name no other test in this document uses. */
 export function uniqueName(prefix = 'tool'): string {
   return `${prefix}_${++counter}_${Math.random().toString(36).slice(2, 8)}`
+}
+
+/**
+ * The set-up every shared suite needs: the lane's ModelContext before the
+ * suite, released after it, and after each test the test's cleanups run, mocks
+ * restored and queued events let go by. Returns the list tests push cleanups to.
+ */
+export function laneSuite(onReady: (mc: WebMCP.ModelContext) => void): (() => void)[] {
+  const cleanups: (() => void)[] = []
+  beforeAll(() => onReady(useLaneModelContext()))
+  afterAll(() => releaseLaneModelContext())
+  afterEach(async () => {
+    cleanups.splice(0).forEach(cleanup => cleanup())
+    vi.restoreAllMocks()
+    await tick(30)
+  })
+  return cleanups
 }

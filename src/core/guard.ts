@@ -39,19 +39,27 @@ export function errorResult(error: unknown, code: WebMCPErrorCode = classifyErro
   return response
 }
 
-export interface ToolCallEvent {
+/** What `onToolCall` receives, before `execute`. */
+export interface WebMCPToolCallEvent {
   name: string
+  /** Present only with `includeArgs: true`. The same object `execute` receives; do not mutate it. */
   args?: unknown
 }
 
-export interface ToolResultEvent {
+/** What `onToolResult` receives, after normalization, for success and failure alike. */
+export interface WebMCPToolResultEvent {
   name: string
+  /** `false` when the call failed or `execute` returned an `isError` result. */
   ok: boolean
+  /** Wall-clock duration of the call in milliseconds. */
   ms: number
+  /** What the agent receives, after normalization. */
   response: WebMCPToolResponse
   /** Why the call failed, when it did. */
   code?: WebMCPErrorCode
+  /** What `execute` threw or returned as an `Error`, or the guard's own failure (invalid arguments, timeout, oversized result). */
   error?: unknown
+  /** Present only with `includeArgs: true`. */
   args?: unknown
 }
 
@@ -64,8 +72,8 @@ export interface ToolCallSettings {
   includeArgs: boolean
   validate: boolean
   timeoutMs?: number
-  onToolCall?: (event: ToolCallEvent) => void
-  onToolResult?: (event: ToolResultEvent) => void
+  onToolCall?: (event: WebMCPToolCallEvent) => void
+  onToolResult?: (event: WebMCPToolResultEvent) => void
   /** Reports a result over budget in `'warn'` mode. */
   warn?: (message: string) => void
 }

@@ -1,21 +1,14 @@
 // WEBMCP_CONFIG in both lanes: budgets, hooks, and where the config reaches.
 import type { WebMCPConfig, WebMCPToolResultEvent } from '../../src'
 import { createPinia, defineStore } from 'pinia'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createApp, defineComponent, effectScope, h, nextTick, ref } from 'vue'
 import { provideWebMCPConfig, useWebMCPTool, WEBMCP_CONFIG, WebMCPDefinitionError } from '../../src'
 import { until, withSetup } from '../helpers'
-import { lane, releaseLaneModelContext, tick, uniqueName, useLaneModelContext } from '../lane'
+import { lane, laneSuite, tick, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
-const cleanups: (() => void)[] = []
-beforeAll(() => { mc = useLaneModelContext() })
-afterAll(() => releaseLaneModelContext())
-afterEach(async () => {
-  cleanups.splice(0).forEach(c => c())
-  vi.restoreAllMocks()
-  await tick(30)
-})
+const cleanups = laneSuite(m => (mc = m))
 
 async function callByName(name: string, args: object = {}) {
   const tool = (await mc.getTools()).find(t => t.name === name)!
@@ -44,9 +37,11 @@ describe(`WEBMCP_CONFIG (${lane})`, () => {
   })
 
   it('\'error\' throws at setup for an over-budget initial definition in a dev/test build', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     expect(() => effectScope().run(() => useWebMCPTool({ name: 'n'.repeat(31), description: 'd', execute: () => '' })))
       .not
       .toThrow() // no config: the dev default is 'warn'
+    expect(warn).toHaveBeenCalledOnce()
     const scope = effectScope()
     const app = createApp({ render: () => null })
     app.provide(WEBMCP_CONFIG, { budgets: 'error' })

@@ -1,19 +1,12 @@
 // useRegisteredTools in both lanes.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { effectScope, nextTick } from 'vue'
 import { useRegisteredTools, useWebMCPTool } from '../../src'
 import { until, withSetup } from '../helpers'
-import { lane, releaseLaneModelContext, tick, uniqueName, useLaneModelContext } from '../lane'
+import { lane, laneSuite, tick, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
-const cleanups: (() => void)[] = []
-beforeAll(() => { mc = useLaneModelContext() })
-afterAll(() => releaseLaneModelContext())
-afterEach(async () => {
-  cleanups.splice(0).forEach(c => c())
-  vi.restoreAllMocks()
-  await tick(30)
-})
+const cleanups = laneSuite(m => (mc = m))
 
 function panel(options?: Parameters<typeof useRegisteredTools>[0]) {
   const mounted = withSetup(() => useRegisteredTools(options))
@@ -70,7 +63,8 @@ describe(`useRegisteredTools (${lane})`, () => {
     await until(() => names.every(n => list.tools.value.some(t => t.name === n)))
     await tick(100)
     expect(getTools.mock.calls.length).toBeGreaterThan(0)
-    expect(getTools.mock.calls.length).toBeLessThanOrEqual(5)
+    // A handful, not 100 (the bound leaves room for a loaded machine).
+    expect(getTools.mock.calls.length).toBeLessThanOrEqual(10)
     scope.stop()
   })
 

@@ -2,21 +2,15 @@
 // declarative-form tool; the memory lane through vue-webmcp/testing's submitAsAgent.
 import type { FormFields } from '../../src'
 import { mount } from '@vue/test-utils'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { defineComponent, h, nextTick, ref } from 'vue'
 import { submitAsAgent } from '../../src/testing'
 import TaskForm from '../fixtures/TaskForm.vue'
 import { until } from '../helpers'
-import { lane, releaseLaneModelContext, tick, uniqueName, useLaneModelContext } from '../lane'
+import { lane, laneSuite, tick, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
-const cleanups: (() => void)[] = []
-beforeAll(() => { mc = useLaneModelContext() })
-afterAll(() => releaseLaneModelContext())
-afterEach(async () => {
-  cleanups.splice(0).forEach(c => c())
-  await tick(30)
-})
+const cleanups = laneSuite(m => (mc = m))
 
 type Handler = (fields: FormFields, event: SubmitEvent) => unknown
 

@@ -1,18 +1,12 @@
 // useWebMCPTools and defineWebMCPTool in both lanes.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { nextTick, ref } from 'vue'
 import { defineWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
 import { until, withSetup } from '../helpers'
-import { lane, releaseLaneModelContext, tick, uniqueName, useLaneModelContext } from '../lane'
+import { lane, laneSuite, tick, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
-const cleanups: (() => void)[] = []
-beforeAll(() => { mc = useLaneModelContext() })
-afterAll(() => releaseLaneModelContext())
-afterEach(async () => {
-  cleanups.splice(0).forEach(c => c())
-  await tick(30)
-})
+const cleanups = laneSuite(m => (mc = m))
 
 const names = async () => (await mc.getTools()).map(t => t.name)
 
