@@ -202,7 +202,7 @@ export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown>(
         .then(() => settle(), (reason: unknown) => settle(reason ?? new Error('registerTool failed')))
     }
     catch (reason) {
-      // Older builds threw synchronously instead of rejecting.
+      // A polyfill may throw instead of rejecting.
       settle(reason ?? new Error('registerTool failed'))
     }
   }
@@ -223,9 +223,5 @@ export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown>(
     unregister()
   })
 
-  return {
-    isSupported,
-    isRegistered: isRegistered,
-    error: error,
-  }
+  return { isSupported, isRegistered, error }
 }
