@@ -14,8 +14,6 @@ import { isErrorLike } from './errorLike'
 import { safeStringify, toWellFormed } from './serialize'
 import { codePointLength } from './text'
 
-export { isErrorLike }
-
 function text(value: string): WebMCPContentBlock {
   return { type: 'text', text: toWellFormed(value) }
 }

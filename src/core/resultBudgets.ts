@@ -8,29 +8,12 @@ import type { WebMCPToolResponse } from '../types'
 import { ResultTooLargeError } from './errors'
 import { isToolResponse, toToolResponse } from './normalize'
 import { safeStringify, toWellFormed } from './serialize'
+import { countPairs } from './text'
 
 // Measuring leans on the engine: JSON.stringify writes a string exactly as the
 // agent receives it, natively and far faster than a loop in JavaScript. What
-// is left to count by hand is surrogate pairs (two units, one code point), and
-// the prefix that fits, which is never longer than the budget.
-
-const SURROGATE = /[\uD800-\uDFFF]/
-
-/** Surrogate pairs in `text`; a native test skips texts without any (all one-byte strings). */
-function countPairs(text: string): number {
-  const first = text.search(SURROGATE)
-  if (first === -1)
-    return 0
-  // A loop, not match(): match() would allocate a string for every pair.
-  let pairs = 0
-  for (let i = first, n = text.length; i < n; i++) {
-    if ((text.charCodeAt(i) & 0xFC00) === 0xD800 && (text.charCodeAt(i + 1) & 0xFC00) === 0xDC00) {
-      pairs++
-      i++
-    }
-  }
-  return pairs
-}
+// is left to count by hand is surrogate pairs (two units, one code point; see
+// text.ts), and the prefix that fits, which is never longer than the budget.
 
 /** Length of `text` in code points once written inside a JSON string (without the quotes). */
 export function serializedLength(text: string): number {

@@ -65,7 +65,7 @@ function matchesType(value: unknown, type: string): boolean {
   }
 }
 
-export function deepEqual(a: unknown, b: unknown): boolean {
+function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b)
     return true
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
