@@ -4,6 +4,7 @@ import type { BudgetMode, ToolCallSettings, WebMCPToolCallEvent, WebMCPToolResul
 import { hasInjectionContext, inject, provide } from 'vue'
 import { DEFAULT_BUDGETS } from './core/limits'
 import { isDev } from './core/env'
+import { warnOnce } from './core/warn'
 
 export type { WebMCPToolCallEvent, WebMCPToolResultEvent }
 
@@ -77,14 +78,4 @@ export function callSettings(resolved: ResolvedConfig, own: { validateArgs?: boo
     onToolResult: config.onToolResult,
     warn: warnOnce,
   }
-}
-
-const warned = new Set<string>()
-
-/** One console warning per distinct message, so a re-render does not repeat it. */
-export function warnOnce(message: string): void {
-  if (warned.has(message))
-    return
-  warned.add(message)
-  console.warn(`[vue-webmcp] ${message}`)
 }

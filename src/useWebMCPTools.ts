@@ -1,12 +1,10 @@
 import type { MaybeRefOrGetter, Ref } from 'vue'
 import type { WebMCPToolAnnotations } from './types'
-import type { UseWebMCPToolOptions, UseWebMCPToolReturn } from './useWebMCPTool'
-import { computed, toValue } from 'vue'
+import type { AnyToolOptions } from './internal/registrations'
+import type { UseWebMCPToolReturn } from './useWebMCPTool'
+import { computed, shallowRef, toValue } from 'vue'
 import { useIsSupported } from './internal/modelContext'
-import { useWebMCPTool } from './useWebMCPTool'
-
-// eslint-disable-next-line ts/no-explicit-any
-type AnyToolOptions = UseWebMCPToolOptions<any, any>
+import { isEnabled, useToolRegistrations } from './internal/registrations'
 
 /** Options applied to every tool in the group unless the tool sets its own. */
 export interface UseWebMCPToolsSharedOptions {
@@ -34,31 +32,23 @@ export interface UseWebMCPToolsReturn<Names extends string = string> {
 }
 
 /**
- * Registers a group of tools from one scope with shared options. Each tool goes
- * through `useWebMCPTool`, so its own `enabled`, `annotations`, `exposedTo` and
- * `onError` win over the shared ones, and one tool failing to register leaves
- * the others registered.
+ * Registers a group of tools from one scope with shared options. A tool's own
+ * `enabled`, `annotations`, `exposedTo`, `onError`, `validateArgs` and
+ * `timeoutMs` win over the shared ones, and one tool failing to register
+ * leaves the others registered.
  */
 export function useWebMCPTools<const T extends readonly AnyToolOptions[]>(definitions: T, shared: UseWebMCPToolsSharedOptions = {}): UseWebMCPToolsReturn<ToolNames<T>> {
   const names = definitions.map(d => toValue(d.name))
   const seen = new Set<string>()
   const duplicate = names.find(name => seen.size === seen.add(name).size)
+  const isSupported = useIsSupported()
   // A group with a repeated name would register half of itself; register none.
   const groupError = duplicate === undefined
     ? null
     : new DOMException(`Duplicate tool name "${duplicate}" in one useWebMCPTools group; no tool of the group was registered.`, 'InvalidStateError')
-
-  const enabledOf = (d: AnyToolOptions) => () => groupError === null && toValue(d.enabled ?? shared.enabled ?? true) !== false
-  const enabled = definitions.map(enabledOf)
-  const states = definitions.map((d, i) => useWebMCPTool({
-    ...d,
-    enabled: enabled[i],
-    annotations: d.annotations ?? shared.annotations,
-    exposedTo: d.exposedTo ?? shared.exposedTo,
-    validateArgs: d.validateArgs ?? shared.validateArgs,
-    timeoutMs: d.timeoutMs ?? shared.timeoutMs,
-    onError: d.onError ?? (shared.onError && ((error: unknown) => shared.onError!(error, toValue(d.name) ?? names[i]!))),
-  }))
+  const states = groupError
+    ? definitions.map(() => ({ isSupported, isRegistered: shallowRef(false), error: shallowRef(null) }))
+    : useToolRegistrations(definitions, shared)
 
   const byName = {} as Record<string, UseWebMCPToolReturn>
   states.forEach((state, i) => { byName[names[i]!] ??= state })
@@ -69,7 +59,7 @@ export function useWebMCPTools<const T extends readonly AnyToolOptions[]>(defini
     // one ref alone, instead of re-reading every tool as each one settles.
     let any = false
     for (let i = states.length - 1; i >= 0; i--) {
-      if (!enabled[i]!())
+      if (groupError || !isEnabled(definitions[i]!, shared))
         continue
       if (!states[i]!.isRegistered.value)
         return false
@@ -78,7 +68,6 @@ export function useWebMCPTools<const T extends readonly AnyToolOptions[]>(defini
     return any
   })
   const error = computed(() => groupError ?? states.find(s => s.error.value)?.error.value ?? null)
-  const isSupported = useIsSupported()
 
   return {
     isSupported,

@@ -2,8 +2,10 @@
 // description and parameters. No Vue import. Counts are in code points.
 import type { WebMCPBudgetLimits } from './limits'
 import { isValidToolName } from './env'
+import { WebMCPDefinitionError } from './errors'
 import { DEFAULT_BUDGETS } from './limits'
 import { codePointLength } from './text'
+import { warnOnce } from './warn'
 
 /** One over-budget or invalid field of a tool definition. */
 export interface BudgetProblem {
@@ -48,6 +50,21 @@ export function checkDefinition(tool: ToolDefinitionInput, limits: WebMCPBudgetL
       over(`${pointer}/description`, 'parameterDescription', schema.description, limits.parameterDescription, `the description at ${pointer || '/'}`)
   })
   return problems
+}
+
+/**
+ * What the budgets make of a definition: in `'warn'` mode one warning per
+ * problem and `null`; in `'error'` mode the error that keeps it unregistered.
+ */
+export function definitionError(tool: ToolDefinitionInput, mode: 'warn' | 'error', limits: WebMCPBudgetLimits): WebMCPDefinitionError | null {
+  const problems = checkDefinition(tool, limits)
+  if (!problems.length)
+    return null
+  if (mode === 'warn') {
+    problems.forEach(p => warnOnce(p.message))
+    return null
+  }
+  return new WebMCPDefinitionError(problems.map(p => p.message).join('\n'))
 }
 
 const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const

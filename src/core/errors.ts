@@ -30,6 +30,11 @@ export class ToolInputError extends Error {
   override name = 'ToolInputError'
 }
 
+/** Raised for a definition the budgets refuse in `'error'` mode. */
+export class WebMCPDefinitionError extends Error {
+  override name = 'WebMCPDefinitionError'
+}
+
 /** Raised when a structured result cannot be brought within its budget. */
 export class ResultTooLargeError extends Error {
   override name = 'ResultTooLargeError'

@@ -1,4 +1,4 @@
 // The target of the production build's import() of the definition checks.
 // A module of its own: bundlers merge a lazily imported module into start-up
 // code when the same module is also imported statically (the dev-build path).
-export { checkDefinition } from '../core/definitionBudgets'
+export { definitionError } from '../core/definitionBudgets'

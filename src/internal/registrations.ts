@@ -1,0 +1,188 @@
+// The registration life cycle behind useWebMCPTool and useWebMCPTools: one
+// reactive effect per scope, however many tools it registers. Each tool keeps
+// its own registration, `isRegistered` and `error`; the effect re-registers
+// exactly the tools whose content changed.
+import type { ShallowRef } from 'vue'
+import type { WebMCPToolExecuteOptions } from '../types'
+import type { UseWebMCPToolOptions, UseWebMCPToolReturn } from '../useWebMCPTool'
+import type { UseWebMCPToolsSharedOptions } from '../useWebMCPTools'
+import { getCurrentInstance, getCurrentScope, onMounted, onScopeDispose, shallowRef, toValue, watchEffect } from 'vue'
+import { definitionError as syncDefinitionError } from '../core/definitionBudgets'
+import { callSettings, resolveConfig } from '../config'
+import { useIsSupported, useModelContext } from './modelContext'
+import { runToolCall } from './pipeline'
+import { definitionKey } from './stableKey'
+
+declare const process: { env: Record<string, string | undefined> }
+
+// eslint-disable-next-line ts/no-explicit-any
+export type AnyToolOptions = UseWebMCPToolOptions<any, any>
+
+interface Definition {
+  tool: { name: string, description: string, title?: string, inputSchema?: object, annotations?: object }
+  exposedTo: string[] | undefined
+  /** Equal exactly when what the agent sees is. */
+  key: string
+}
+
+interface Registration {
+  controller: AbortController
+  key: string
+  modelContext: WebMCP.ModelContext
+}
+
+interface Slot {
+  options: AnyToolOptions
+  isRegistered: ShallowRef<boolean>
+  error: ShallowRef<Error | null>
+  current?: Registration
+}
+
+/** Whether a tool of a group is enabled: its own `enabled` wins over the group's. */
+export function isEnabled(options: AnyToolOptions, shared: UseWebMCPToolsSharedOptions): boolean {
+  return toValue(options.enabled ?? shared.enabled) !== false
+}
+
+/** What the agent sees of a tool, read from its options now, as plain data. */
+function describe(options: AnyToolOptions, shared: UseWebMCPToolsSharedOptions): Definition {
+  const title = toValue(options.title)
+  const inputSchema = toValue(options.inputSchema)
+  const annotations = toValue(options.annotations ?? shared.annotations)
+  const exposedTo = toValue(options.exposedTo ?? shared.exposedTo)
+  const tool = {
+    name: toValue(options.name),
+    description: toValue(options.description),
+    ...(title ? { title } : {}),
+    ...(inputSchema ? { inputSchema: JSON.parse(JSON.stringify(inputSchema)) as object } : {}),
+    ...(annotations ? { annotations: { ...annotations } } : {}),
+  }
+  return { tool, exposedTo: exposedTo ? [...exposedTo] : undefined, key: definitionKey(tool, exposedTo) }
+}
+
+function toError(reason: unknown): Error {
+  return reason instanceof Error ? reason : new Error(String(reason))
+}
+
+/**
+ * Registers `list` for as long as the current scope lives: in a component from
+ * its mounted hook on, in an effect scope or store at once.
+ */
+export function useToolRegistrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSharedOptions = {}): UseWebMCPToolReturn[] {
+  const resolved = resolveConfig()
+  const { budgets, limits } = resolved
+  const modelContext = useModelContext()
+  const isSupported = useIsSupported()
+  const slots: Slot[] = list.map(options => ({ options, isRegistered: shallowRef(false), error: shallowRef(null) }))
+  // Calls still running; the scope's end aborts them.
+  const running = new Set<AbortController>()
+
+  // The definition checks. Development builds check synchronously, so 'error'
+  // mode throws at setup; production builds load them only when budgets are
+  // switched on explicitly, and bundlers drop them otherwise.
+  const checks = shallowRef(process.env.NODE_ENV !== 'production' ? syncDefinitionError : undefined)
+  if (!checks.value && budgets !== false)
+    void import('./lazyDefinitions').then(m => (checks.value = m.definitionError))
+  if (checks.value && budgets) {
+    for (const { options } of slots) {
+      const problem = checks.value(describe(options, shared).tool, budgets, limits)
+      if (problem)
+        throw problem
+    }
+  }
+
+  function unregister(slot: Slot): void {
+    slot.current?.controller.abort()
+    slot.current = undefined
+    slot.isRegistered.value = false
+  }
+
+  async function call(slot: Slot, args: object | undefined, callOptions: WebMCPToolExecuteOptions | undefined, name: string, inputSchema: object | undefined) {
+    const { options } = slot
+    const owner = new AbortController()
+    running.add(owner)
+    try {
+      const outcome = await runToolCall({
+        name,
+        inputSchema,
+        settings: callSettings(resolved, { validateArgs: options.validateArgs ?? shared.validateArgs, timeoutMs: options.timeoutMs ?? shared.timeoutMs }),
+        // Read at call time: swapping them never re-registers the tool.
+        execute: (a, signal) => options.execute(a, { signal }),
+        formatOutput: (result, a) => (options.formatOutput ? options.formatOutput(result, a) : result),
+        onError: e => options.onError ? options.onError(e) : shared.onError?.(e, name),
+        signals: [callOptions?.signal, owner.signal],
+      }, args ?? {})
+      return outcome.response
+    }
+    finally {
+      running.delete(owner)
+    }
+  }
+
+  function register(slot: Slot, { tool, exposedTo, key }: Definition, mc: WebMCP.ModelContext): void {
+    const registration: Registration = { controller: new AbortController(), key, modelContext: mc }
+    slot.current = registration
+    const settle = (failure?: unknown) => {
+      if (slot.current !== registration)
+        return // superseded while pending: its AbortError is expected
+      slot.isRegistered.value = failure === undefined
+      if (failure !== undefined)
+        slot.error.value = toError(failure)
+    }
+    const descriptor = { ...tool, execute: (args: object, callOptions?: WebMCPToolExecuteOptions) => call(slot, args, callOptions, tool.name, tool.inputSchema) }
+    try {
+      mc.registerTool(descriptor as WebMCP.ModelContextTool, { signal: registration.controller.signal, ...(exposedTo ? { exposedTo } : {}) })
+        .then(() => settle(), (reason: unknown) => settle(reason ?? new Error('registerTool failed')))
+    }
+    catch (reason) {
+      // A polyfill may throw instead of rejecting.
+      settle(reason ?? new Error('registerTool failed'))
+    }
+  }
+
+  // Brings every tool's registration in line with its options. Whatever it
+  // reads is tracked, so a change to any of them runs it again; tools whose
+  // content did not change are left alone.
+  function sync(): void {
+    const mc = modelContext.value
+    const check = budgets ? checks.value : undefined
+    // In 'error' mode nothing registers before the checks have run.
+    const on = !!mc && (budgets !== 'error' || !!check)
+    for (const slot of slots) {
+      let definition: Definition | undefined
+      let block: Error | null = null
+      if (on && isEnabled(slot.options, shared)) {
+        definition = describe(slot.options, shared)
+        block = check ? check(definition.tool, budgets as 'warn' | 'error', limits) : null
+      }
+      const key = block ? undefined : definition?.key
+      if (slot.current && slot.current.key === key && slot.current.modelContext === mc)
+        continue
+      unregister(slot)
+      slot.error.value = block
+      if (key)
+        register(slot, definition!, mc!)
+    }
+  }
+
+  const scope = getCurrentScope()
+  const start = () => {
+    watchEffect(sync)
+  }
+  const instance = getCurrentInstance()
+  if (instance && !instance.isMounted) {
+    // Register in the mounted hook itself, not a flush later, so the agent sees
+    // the tools as soon as the component is on screen.
+    onMounted(() => (scope ? scope.run(start) : start()))
+  }
+  else {
+    start()
+  }
+
+  onScopeDispose(() => {
+    for (const owner of running)
+      owner.abort(new DOMException('The component that owns this tool was unmounted.', 'AbortError'))
+    slots.forEach(unregister)
+  })
+
+  return slots.map(({ isRegistered, error }) => ({ isSupported, isRegistered, error }))
+}
