@@ -30,10 +30,13 @@ export default defineBuildConfig({
               return 'normalize'
             if (/src\/core\/definitionBudgets\.ts$/.test(id))
               return 'definitions'
-            // Small modules both sides need; without a chunk of their own Rollup
-            // would pull them into the pipeline chunk and make it start-up code.
-            if (/src\/core\/(?:env|errors|limits)\.ts$/.test(id))
-              return 'core'
+            // Start-up code every composable needs: finding the ModelContext.
+            if (/src\/core\/env\.ts$/.test(id))
+              return 'env'
+            // Public exports that only the lazy chunks use at run time: the error
+            // classes, the default budgets, the warning helper.
+            if (/src\/core\/(?:errors|limits|warn)\.ts$/.test(id))
+              return 'support'
             return undefined
           }
         }

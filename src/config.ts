@@ -1,10 +1,8 @@
 import type { InjectionKey } from 'vue'
 import type { WebMCPBudgetLimits } from './core/limits'
-import type { BudgetMode, ToolCallSettings, WebMCPToolCallEvent, WebMCPToolResultEvent } from './core/guard'
+import type { BudgetMode, WebMCPToolCallEvent, WebMCPToolResultEvent } from './core/guard'
 import { hasInjectionContext, inject, provide } from 'vue'
-import { DEFAULT_BUDGETS } from './core/limits'
 import { isDev } from './core/env'
-import { warnOnce } from './core/warn'
 
 export type { WebMCPToolCallEvent, WebMCPToolResultEvent }
 
@@ -52,7 +50,6 @@ export function provideWebMCPConfig(config: WebMCPConfig): void {
 export interface ResolvedConfig {
   config: WebMCPConfig
   budgets: BudgetMode
-  limits: WebMCPBudgetLimits
 }
 
 /** Reads the config in force for a tool being set up. */
@@ -61,21 +58,5 @@ export function resolveConfig(): ResolvedConfig {
   return {
     config,
     budgets: config.budgets === undefined ? (isDev ? 'warn' : false) : config.budgets,
-    limits: { ...DEFAULT_BUDGETS, ...config.limits },
-  }
-}
-
-/** The per-call settings of one tool, from the config and the tool's own options. */
-export function callSettings(resolved: ResolvedConfig, own: { validateArgs?: boolean, timeoutMs?: number }): ToolCallSettings {
-  const { config } = resolved
-  return {
-    budgets: resolved.budgets,
-    resultLimit: resolved.limits.result,
-    includeArgs: config.includeArgs === true,
-    validate: own.validateArgs ?? config.validateArgs ?? true,
-    timeoutMs: own.timeoutMs ?? config.timeoutMs,
-    onToolCall: config.onToolCall,
-    onToolResult: config.onToolResult,
-    warn: warnOnce,
   }
 }

@@ -1,7 +1,7 @@
 import type { ComputedRef, MaybeRefOrGetter, Ref } from 'vue'
 import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
 import { isClient } from './core/env'
-import { callSettings, resolveConfig } from './config'
+import { resolveConfig } from './config'
 import { listen } from './internal/listen'
 import { useModelContext } from './internal/modelContext'
 import { runToolCall } from './internal/pipeline'
@@ -120,7 +120,7 @@ export function formFields(form: HTMLFormElement, submitter?: HTMLElement | null
  */
 export function useWebMCPForm<Fields extends FormFields = FormFields, Result = unknown>(options: UseWebMCPFormOptions<Fields, Result>): UseWebMCPFormReturn {
   // Arguments come from the browser's own controls: no schema to validate against.
-  const settings = callSettings(resolveConfig(), { validateArgs: false, timeoutMs: options.timeoutMs })
+  const config = resolveConfig()
   const isAgentActive = shallowRef(false)
   const isSubmitting = shallowRef(false)
   const error = shallowRef<Error | null>(null)
@@ -140,7 +140,8 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
     pending++
     const outcome = runToolCall({
       name,
-      settings,
+      config,
+      own: { validateArgs: false, timeoutMs: options.timeoutMs },
       execute: (f: Fields) => options.execute(f, submit),
       formatOutput: options.formatOutput && ((result: Result, f: Fields) => options.formatOutput!(result, f)),
       onError: (e: unknown) => options.onError?.(e),

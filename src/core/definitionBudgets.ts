@@ -1,9 +1,8 @@
 // Chrome's character budgets for what a tool shows the agent: its name,
 // description and parameters. No Vue import. Counts are in code points.
 import type { WebMCPBudgetLimits } from './limits'
-import { isValidToolName } from './env'
 import { WebMCPDefinitionError } from './errors'
-import { DEFAULT_BUDGETS } from './limits'
+import { DEFAULT_BUDGETS, isValidToolName } from './limits'
 import { codePointLength } from './text'
 import { warnOnce } from './warn'
 
@@ -56,8 +55,8 @@ export function checkDefinition(tool: ToolDefinitionInput, limits: WebMCPBudgetL
  * What the budgets make of a definition: in `'warn'` mode one warning per
  * problem and `null`; in `'error'` mode the error that keeps it unregistered.
  */
-export function definitionError(tool: ToolDefinitionInput, mode: 'warn' | 'error', limits: WebMCPBudgetLimits): WebMCPDefinitionError | null {
-  const problems = checkDefinition(tool, limits)
+export function definitionError(tool: ToolDefinitionInput, mode: 'warn' | 'error', limits?: Partial<WebMCPBudgetLimits>): WebMCPDefinitionError | null {
+  const problems = checkDefinition(tool, { ...DEFAULT_BUDGETS, ...limits })
   if (!problems.length)
     return null
   if (mode === 'warn') {

@@ -23,10 +23,3 @@ export function getModelContext(): WebMCP.ModelContext | undefined {
     ?? (typeof navigator !== 'undefined' ? (navigator as Navigator & { modelContext?: WebMCP.ModelContext }).modelContext : undefined)
     ?? undefined
 }
-
-/** The spec's tool name grammar; the browser rejects anything else with `InvalidStateError`. */
-export const TOOL_NAME_PATTERN: RegExp = /^[\w.-]{1,128}$/
-
-export function isValidToolName(name: unknown): name is string {
-  return typeof name === 'string' && TOOL_NAME_PATTERN.test(name)
-}

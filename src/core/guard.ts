@@ -8,8 +8,11 @@ import type { WebMCPErrorCode } from './errors'
 import { isDev } from './env'
 import { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError } from './errors'
 import { isErrorLike } from './errorLike'
+import type { WebMCPBudgetLimits } from './limits'
+import { DEFAULT_BUDGETS } from './limits'
 import { isToolResponse, toErrorResponse, toToolResponse } from './normalize'
 import { budgetResult, serializedLength } from './resultBudgets'
+import { warnOnce } from './warn'
 
 export { ERROR_CODE_KEY, ToolInputError }
 export type { WebMCPErrorCode }
@@ -76,6 +79,33 @@ export interface ToolCallSettings {
   onToolResult?: (event: WebMCPToolResultEvent) => void
   /** Reports a result over budget in `'warn'` mode. */
   warn?: (message: string) => void
+}
+
+/** The app-level settings a tool was set up under (`WEBMCP_CONFIG` and the budget mode in force). */
+export interface CallConfig {
+  budgets: BudgetMode
+  config: {
+    limits?: Partial<WebMCPBudgetLimits>
+    validateArgs?: boolean
+    timeoutMs?: number
+    includeArgs?: boolean
+    onToolCall?: (event: WebMCPToolCallEvent) => void
+    onToolResult?: (event: WebMCPToolResultEvent) => void
+  }
+}
+
+/** The per-call settings of one tool: its own options over the app-level ones. */
+export function callSettings({ budgets, config }: CallConfig, own: { validateArgs?: boolean, timeoutMs?: number }): ToolCallSettings {
+  return {
+    budgets,
+    resultLimit: config.limits?.result ?? DEFAULT_BUDGETS.result,
+    includeArgs: config.includeArgs === true,
+    validate: own.validateArgs ?? config.validateArgs ?? true,
+    timeoutMs: own.timeoutMs ?? config.timeoutMs,
+    onToolCall: config.onToolCall,
+    onToolResult: config.onToolResult,
+    warn: warnOnce,
+  }
 }
 
 export interface ToolCall<Args, Result> {

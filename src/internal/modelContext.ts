@@ -1,5 +1,5 @@
 import type { ComputedRef, ShallowRef } from 'vue'
-import { computed, effectScope, shallowRef } from 'vue'
+import { computed, shallowRef } from 'vue'
 import { getModelContext, isClient } from '../core/env'
 
 // One shared ref for the whole page, so a hundred tools poll (at most) once.
@@ -41,12 +41,8 @@ export function useModelContext(): Readonly<ShallowRef<WebMCP.ModelContext | und
   return current
 }
 
-let supported: ComputedRef<boolean> | undefined
-
-/** Whether a ModelContext exists, as one ref the whole page shares. */
+/** Whether a ModelContext exists, as a ref owned by the caller's scope. */
 export function useIsSupported(): ComputedRef<boolean> {
   const modelContext = useModelContext()
-  // In a detached scope: created inside the first tool's component, Vue 3.3
-  // and 3.4 would stop it when that component unmounts, for every tool.
-  return (supported ??= effectScope(true).run(() => computed(() => !!modelContext.value))!)
+  return computed(() => !!modelContext.value)
 }

@@ -1,12 +1,18 @@
-import type { ToolCall, ToolCallOutcome } from '../core/guard'
+import type { CallConfig, ToolCall, ToolCallOutcome } from '../core/guard'
 
 let pipeline: Promise<typeof import('../core/guard')> | undefined
+
+/** A call as a composable hands it over: settings are worked out by the lazy guard. */
+export interface PendingCall<Args, Result> extends Omit<ToolCall<Args, Result>, 'settings'> {
+  config: CallConfig
+  own: { validateArgs?: boolean, timeoutMs?: number }
+}
 
 /**
  * Runs one call through the guard, loading it on the page's first call: the
  * validator, the result budgets and normalization are not start-up code.
  */
-export async function runToolCall<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
-  pipeline ??= import('../core/guard')
-  return (await pipeline).invokeTool(call, args)
+export async function runToolCall<Args, Result>(call: PendingCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
+  const guard = await (pipeline ??= import('../core/guard'))
+  return guard.invokeTool({ ...call, settings: guard.callSettings(call.config, call.own) }, args)
 }

@@ -8,21 +8,24 @@ import type { UseWebMCPToolOptions, UseWebMCPToolReturn } from '../useWebMCPTool
 import type { UseWebMCPToolsSharedOptions } from '../useWebMCPTools'
 import { getCurrentInstance, getCurrentScope, onMounted, onScopeDispose, shallowRef, toValue, watchEffect } from 'vue'
 import { definitionError as syncDefinitionError } from '../core/definitionBudgets'
-import { callSettings, resolveConfig } from '../config'
+import { resolveConfig } from '../config'
 import { useIsSupported, useModelContext } from './modelContext'
 import { runToolCall } from './pipeline'
-import { definitionKey } from './stableKey'
+import { stableKey } from './stableKey'
 
 declare const process: { env: Record<string, string | undefined> }
 
 // eslint-disable-next-line ts/no-explicit-any
 export type AnyToolOptions = UseWebMCPToolOptions<any, any>
 
+/** What the agent sees of a tool, as `registerTool` takes it, plus `exposedTo`. */
 interface Definition {
-  tool: { name: string, description: string, title?: string, inputSchema?: object, annotations?: object }
-  exposedTo: string[] | undefined
-  /** Equal exactly when what the agent sees is. */
-  key: string
+  name: string
+  description: string
+  title?: string
+  inputSchema?: object
+  annotations?: object
+  exposedTo?: string[]
 }
 
 interface Registration {
@@ -43,24 +46,16 @@ export function isEnabled(options: AnyToolOptions, shared: UseWebMCPToolsSharedO
   return toValue(options.enabled ?? shared.enabled) !== false
 }
 
-/** What the agent sees of a tool, read from its options now, as plain data. */
+/** What the agent sees of a tool, read from its options now (reactive reads are tracked). */
 function describe(options: AnyToolOptions, shared: UseWebMCPToolsSharedOptions): Definition {
-  const title = toValue(options.title)
-  const inputSchema = toValue(options.inputSchema)
-  const annotations = toValue(options.annotations ?? shared.annotations)
-  const exposedTo = toValue(options.exposedTo ?? shared.exposedTo)
-  const tool = {
+  return {
     name: toValue(options.name),
     description: toValue(options.description),
-    ...(title ? { title } : {}),
-    ...(inputSchema ? { inputSchema: JSON.parse(JSON.stringify(inputSchema)) as object } : {}),
-    ...(annotations ? { annotations: { ...annotations } } : {}),
+    title: toValue(options.title) || undefined,
+    inputSchema: toValue(options.inputSchema) || undefined,
+    annotations: toValue(options.annotations ?? shared.annotations) || undefined,
+    exposedTo: toValue(options.exposedTo ?? shared.exposedTo) as string[] | undefined,
   }
-  return { tool, exposedTo: exposedTo ? [...exposedTo] : undefined, key: definitionKey(tool, exposedTo) }
-}
-
-function toError(reason: unknown): Error {
-  return reason instanceof Error ? reason : new Error(String(reason))
 }
 
 /**
@@ -68,8 +63,9 @@ function toError(reason: unknown): Error {
  * its mounted hook on, in an effect scope or store at once.
  */
 export function useToolRegistrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSharedOptions = {}): UseWebMCPToolReturn[] {
-  const resolved = resolveConfig()
-  const { budgets, limits } = resolved
+  const config = resolveConfig()
+  const { budgets } = config
+  const limits = config.config.limits
   const modelContext = useModelContext()
   const isSupported = useIsSupported()
   const slots: Slot[] = list.map(options => ({ options, isRegistered: shallowRef(false), error: shallowRef(null) }))
@@ -82,9 +78,9 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
   const checks = shallowRef(process.env.NODE_ENV !== 'production' ? syncDefinitionError : undefined)
   if (!checks.value && budgets !== false)
     void import('./lazyDefinitions').then(m => (checks.value = m.definitionError))
-  if (checks.value && budgets) {
+  if (process.env.NODE_ENV !== 'production' && checks.value && budgets) {
     for (const { options } of slots) {
-      const problem = checks.value(describe(options, shared).tool, budgets, limits)
+      const problem = checks.value(describe(options, shared), budgets, limits)
       if (problem)
         throw problem
     }
@@ -104,7 +100,8 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
       const outcome = await runToolCall({
         name,
         inputSchema,
-        settings: callSettings(resolved, { validateArgs: options.validateArgs ?? shared.validateArgs, timeoutMs: options.timeoutMs ?? shared.timeoutMs }),
+        config,
+        own: { validateArgs: options.validateArgs ?? shared.validateArgs, timeoutMs: options.timeoutMs ?? shared.timeoutMs },
         // Read at call time: swapping them never re-registers the tool.
         execute: (a, signal) => options.execute(a, { signal }),
         formatOutput: (result, a) => (options.formatOutput ? options.formatOutput(result, a) : result),
@@ -118,24 +115,27 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
     }
   }
 
-  function register(slot: Slot, { tool, exposedTo, key }: Definition, mc: WebMCP.ModelContext): void {
+  function register(slot: Slot, definition: Definition, key: string, mc: WebMCP.ModelContext): void {
     const registration: Registration = { controller: new AbortController(), key, modelContext: mc }
     slot.current = registration
     const settle = (failure?: unknown) => {
       if (slot.current !== registration)
         return // superseded while pending: its AbortError is expected
-      slot.isRegistered.value = failure === undefined
-      if (failure !== undefined)
-        slot.error.value = toError(failure)
+      slot.isRegistered.value = !failure
+      if (failure)
+        slot.error.value = failure instanceof Error ? failure : new Error(String(failure))
     }
+    // A plain copy, in the author's key order (what agents and forms show):
+    // no reactive proxy, and later mutation of the options does not reach it.
+    const { exposedTo, ...tool }: Definition = JSON.parse(JSON.stringify(definition))
     const descriptor = { ...tool, execute: (args: object, callOptions?: WebMCPToolExecuteOptions) => call(slot, args, callOptions, tool.name, tool.inputSchema) }
     try {
       mc.registerTool(descriptor as WebMCP.ModelContextTool, { signal: registration.controller.signal, ...(exposedTo ? { exposedTo } : {}) })
-        .then(() => settle(), (reason: unknown) => settle(reason ?? new Error('registerTool failed')))
+        .then(() => settle(), (reason: unknown) => settle(reason || 'registerTool failed'))
     }
     catch (reason) {
       // A polyfill may throw instead of rejecting.
-      settle(reason ?? new Error('registerTool failed'))
+      settle(reason || 'registerTool failed')
     }
   }
 
@@ -148,19 +148,17 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
     // In 'error' mode nothing registers before the checks have run.
     const on = !!mc && (budgets !== 'error' || !!check)
     for (const slot of slots) {
-      let definition: Definition | undefined
-      let block: Error | null = null
-      if (on && isEnabled(slot.options, shared)) {
-        definition = describe(slot.options, shared)
-        block = check ? check(definition.tool, budgets as 'warn' | 'error', limits) : null
-      }
-      const key = block ? undefined : definition?.key
+      const definition = on && isEnabled(slot.options, shared) ? describe(slot.options, shared) : undefined
+      const block = definition && check ? check(definition, budgets as 'warn' | 'error', limits) : null
+      // Equal content gives an equal key whatever the key order, so a new but
+      // equal schema or annotations object causes no re-registration.
+      const key = definition && !block ? stableKey(definition) : undefined
       if (slot.current && slot.current.key === key && slot.current.modelContext === mc)
         continue
       unregister(slot)
       slot.error.value = block
       if (key)
-        register(slot, definition!, mc!)
+        register(slot, definition!, key, mc!)
     }
   }
 

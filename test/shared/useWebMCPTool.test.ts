@@ -49,7 +49,8 @@ function mountTool(options: UseWebMCPToolOptions<any, any>) {
 describe(`useWebMCPTool (${lane})`, () => {
   it('registers after mount what the agent sees, and unregisters on unmount', async () => {
     const name = uniqueName('add_task')
-    const schema = { type: 'object', properties: { title: { type: 'string', description: 'The task title' } }, required: ['title'] }
+    // Not in alphabetical order: the agent sees the parameters in the author's order.
+    const schema = { type: 'object', properties: { title: { type: 'string', description: 'The task title' }, due: { type: 'string' } }, required: ['title'] }
     const { result, unmount } = mountTool({
       name,
       title: 'Add task',
@@ -62,6 +63,9 @@ describe(`useWebMCPTool (${lane})`, () => {
     await until(() => result.isRegistered.value)
     const tool = (await tools()).find(t => t.name === name)!
     expect(tool).toMatchObject({ title: 'Add task', description: 'Adds a task to the board.', inputSchema: schema })
+    const registered = typeof tool.inputSchema === 'string' ? JSON.parse(tool.inputSchema) : tool.inputSchema
+    expect(Object.keys(registered)).toEqual(['type', 'properties', 'required'])
+    expect(Object.keys(registered.properties)).toEqual(['title', 'due'])
     expect(tool.annotations).toMatchObject({ readOnlyHint: false, consequentialHint: false })
     expect(await call(name, { title: 'Milk' })).toEqual({ content: [{ type: 'text', text: 'Added Milk' }] })
     unmount()
