@@ -67,6 +67,7 @@ async function registration(n, rounds) {
 async function calls(n) {
   const controller = new AbortController()
   await mc.registerTool({ name: 'raw_call', description: 'raw', execute: () => ({ content: [{ type: 'text', text: '{"ok":true}' }] }) }, { signal: controller.signal })
+  await mc.registerTool({ name: 'raw_async', description: 'raw', execute: async () => ({ content: [{ type: 'text', text: '{"ok":true}' }] }) }, { signal: controller.signal })
   const scope = effectScope()
   const [plain, validated] = scope.run(() => [
     useWebMCPTool({ name: 'vue_call', description: 'composable', execute: () => ({ ok: true }) }),
@@ -76,25 +77,32 @@ async function calls(n) {
     await settle(1)
   const tools = await mc.getTools()
   const get = name => tools.find(t => t.name === name)
-  const [raw, vue, valid] = [get('raw_call'), get('vue_call'), get('vue_valid')]
+  const [raw, rawAsync, vue, valid] = [get('raw_call'), get('raw_async'), get('vue_call'), get('vue_valid')]
   const args = { q: 'x', n: 1 }
   await mc.executeTool(vue, {}) // loads the call pipeline
   await mc.executeTool(valid, args) // and the validator
+  // Batches of 10 calls, so the timer's resolution (5 µs cross-origin
+  // isolated, 100 µs otherwise) stays far below what is measured.
+  const BATCH = 10
   const time = async (tool, input) => {
     const t = performance.now()
-    await mc.executeTool(tool, input)
-    return performance.now() - t
+    for (let i = 0; i < BATCH; i++)
+      await mc.executeTool(tool, input)
+    return (performance.now() - t) / BATCH
   }
-  const samples = { raw: [], composable: [], validated: [] }
-  for (let i = 0; i < n; i++) {
-    samples.raw.push(await time(raw, args))
-    samples.composable.push(await time(vue, args))
-    samples.validated.push(await time(valid, args))
+  const samples = { raw: [], rawAsync: [], composable: [], validated: [] }
+  const kinds = [['raw', raw], ['rawAsync', rawAsync], ['composable', vue], ['validated', valid]]
+  for (let i = 0; i < n / BATCH; i++) {
+    // Rotate the order so no kind always runs first.
+    for (let k = 0; k < kinds.length; k++) {
+      const [kind, tool] = kinds[(i + k) % kinds.length]
+      samples[kind].push(await time(tool, args))
+    }
   }
   scope.stop()
   controller.abort()
   const median = list => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]
-  return { raw: median(samples.raw), composable: median(samples.composable), validated: median(samples.validated) }
+  return { raw: median(samples.raw), rawAsync: median(samples.rawAsync), composable: median(samples.composable), validated: median(samples.validated) }
 }
 
 const ThreeTools = defineComponent({
@@ -119,3 +127,14 @@ async function cycles(n) {
 }
 
 window.bench = { ready: true, registration, calls, cycles }
+
+// Opened as /?run=NAME&args=[...] (no DevTools client attached): run one
+// benchmark and send its figures back to the server.
+const query = new URLSearchParams(location.search)
+if (query.has('run')) {
+  const name = query.get('run')
+  setTimeout(async () => {
+    const figures = await window.bench[name](...JSON.parse(query.get('args')))
+    await fetch(`/report/${name}`, { method: 'POST', body: JSON.stringify(figures) })
+  }, 200)
+}

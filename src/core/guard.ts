@@ -166,11 +166,14 @@ export async function invokeTool<Args, Result>(call: ToolCall<Args, Result>, arg
   return outcome
 }
 
+let validator: typeof import('./validate') | undefined
+
 async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
   const { settings } = call
   if (settings.validate && call.inputSchema) {
-    // The validator loads with the first call of a tool that has a schema.
-    const { validateArgs, formatProblems } = await import('./validate')
+    // The validator loads with the first call of a tool that has a schema. Kept
+    // once loaded: import() of a loaded module still costs Chromium a task hop.
+    const { validateArgs, formatProblems } = validator ?? (validator = await import('./validate'))
     const problems = validateArgs(args, call.inputSchema)
     if (problems.length) {
       const error = new ToolInputError(`Invalid arguments for tool "${call.name}":\n${formatProblems(problems)}`)

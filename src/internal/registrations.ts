@@ -30,8 +30,18 @@ interface Definition {
 
 interface Registration {
   controller: AbortController
-  key: string
+  /** The definition registered, as JSON in the author's key order. */
+  json: string
   modelContext: WebMCP.ModelContext
+}
+
+/**
+ * Whether two definitions show the agent the same thing. Compared with every
+ * object's keys sorted only when the texts differ, so a new but equal schema or
+ * annotations object with its keys in another order causes no re-registration.
+ */
+function sameContent(a: string, b: string): boolean {
+  return a === b || stableKey(JSON.parse(a)) === stableKey(JSON.parse(b))
 }
 
 interface Slot {
@@ -115,8 +125,8 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
     }
   }
 
-  function register(slot: Slot, definition: Definition, key: string, mc: WebMCP.ModelContext): void {
-    const registration: Registration = { controller: new AbortController(), key, modelContext: mc }
+  function register(slot: Slot, json: string, mc: WebMCP.ModelContext): void {
+    const registration: Registration = { controller: new AbortController(), json, modelContext: mc }
     slot.current = registration
     const settle = (failure?: unknown) => {
       if (slot.current !== registration)
@@ -127,10 +137,11 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
     }
     // A plain copy, in the author's key order (what agents and forms show):
     // no reactive proxy, and later mutation of the options does not reach it.
-    const { exposedTo, ...tool }: Definition = JSON.parse(JSON.stringify(definition))
-    const descriptor = { ...tool, execute: (args: object, callOptions?: WebMCPToolExecuteOptions) => call(slot, args, callOptions, tool.name, tool.inputSchema) }
+    const { exposedTo, ...tool }: Definition & { execute?: unknown } = JSON.parse(json)
+    tool.execute = (args: object, callOptions?: WebMCPToolExecuteOptions) => call(slot, args, callOptions, tool.name, tool.inputSchema)
+    const signal = registration.controller.signal
     try {
-      mc.registerTool(descriptor as WebMCP.ModelContextTool, { signal: registration.controller.signal, ...(exposedTo ? { exposedTo } : {}) })
+      mc.registerTool(tool as WebMCP.ModelContextTool, exposedTo ? { signal, exposedTo } : { signal })
         .then(() => settle(), (reason: unknown) => settle(reason || 'registerTool failed'))
     }
     catch (reason) {
@@ -150,15 +161,16 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
     for (const slot of slots) {
       const definition = on && isEnabled(slot.options, shared) ? describe(slot.options, shared) : undefined
       const block = definition && check ? check(definition, budgets as 'warn' | 'error', limits) : null
-      // Equal content gives an equal key whatever the key order, so a new but
-      // equal schema or annotations object causes no re-registration.
-      const key = definition && !block ? stableKey(definition) : undefined
-      if (slot.current && slot.current.key === key && slot.current.modelContext === mc)
+      const json = definition && !block ? JSON.stringify(definition) : undefined
+      const { current } = slot
+      if (current && current.modelContext === mc && current.json && json && sameContent(current.json, json)) {
+        current.json = json
         continue
+      }
       unregister(slot)
       slot.error.value = block
-      if (key)
-        register(slot, definition!, key, mc!)
+      if (json)
+        register(slot, json, mc!)
     }
   }
 
