@@ -15,6 +15,23 @@ describe('measuring text as the agent receives it', () => {
     expect(serializedLength('😀😀')).toBe(2)
   })
 
+  it('counts code points exactly whether surrogate pairs are sparse, dense or mixed with lone ones', () => {
+    // Long enough to cross the counter's switch from regex steps to its plain loop (every 256 pairs).
+    const piece = fc.oneof(
+      fc.constant('😀'),
+      fc.constant('\uD800'),
+      fc.constant('\uDC00'),
+      fc.constant('\uDBFF\uDBFF'),
+      fc.integer({ min: 1, max: 40 }).map(n => 'x'.repeat(n)),
+    )
+    fc.assert(fc.property(fc.array(piece, { minLength: 0, maxLength: 3000 }), (pieces) => {
+      const s = pieces.join('')
+      expect(codePointLength(s)).toBe(Array.from(s).length)
+    }), { numRuns: 300 })
+    expect(codePointLength('😀'.repeat(5000))).toBe(5000)
+    expect(codePointLength(`${'abcdefghij😀'.repeat(3000)}😀😀😀`)).toBe(3000 * 11 + 3)
+  })
+
   it('counts an escaped character as it is written inside a JSON string', () => {
     expect(serializedLength('"')).toBe(2)
     expect(serializedLength('\\')).toBe(2)
