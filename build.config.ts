@@ -30,9 +30,6 @@ export default defineBuildConfig({
               return 'normalize'
             if (/src\/core\/definitionBudgets\.ts$/.test(id))
               return 'definitions'
-            // Start-up code every composable needs: finding the ModelContext.
-            if (/src\/core\/env\.ts$/.test(id))
-              return 'env'
             // Public exports that only the lazy chunks use at run time: the error
             // classes, the default budgets, the warning helper.
             if (/src\/core\/(?:errors|limits|warn)\.ts$/.test(id))

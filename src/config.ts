@@ -54,9 +54,6 @@ export interface ResolvedConfig {
 
 /** Reads the config in force for a tool being set up. */
 export function resolveConfig(): ResolvedConfig {
-  const config = (hasInjectionContext() ? inject(WEBMCP_CONFIG, undefined) : undefined) ?? {}
-  return {
-    config,
-    budgets: config.budgets === undefined ? (isDev ? 'warn' : false) : config.budgets,
-  }
+  const config = (hasInjectionContext() && inject(WEBMCP_CONFIG, null)) || {}
+  return { config, budgets: config.budgets ?? (isDev ? 'warn' : false) }
 }

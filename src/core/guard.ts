@@ -5,7 +5,6 @@
 // whose tools are never called do not ship it at start-up.
 import type { WebMCPToolResponse } from '../types'
 import type { WebMCPErrorCode } from './errors'
-import { isDev } from './env'
 import { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError } from './errors'
 import { isErrorLike } from './errorLike'
 import type { WebMCPBudgetLimits } from './limits'
@@ -13,6 +12,8 @@ import { DEFAULT_BUDGETS } from './limits'
 import { isToolResponse, toErrorResponse, toToolResponse } from './normalize'
 import { budgetResult, serializedLength } from './resultBudgets'
 import { warnOnce } from './warn'
+
+declare const process: { env: Record<string, string | undefined> }
 
 export { ERROR_CODE_KEY, ToolInputError }
 export type { WebMCPErrorCode }
@@ -134,7 +135,7 @@ function safely(hook: (() => void) | undefined, what: string): void {
   }
   catch (error) {
     // A hook is observability; it must never break the call it observes.
-    if (isDev)
+    if (process.env.NODE_ENV !== 'production')
       console.error(`[vue-webmcp] ${what} threw; the tool call went on.`, error)
   }
 }

@@ -163,7 +163,7 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
       const block = definition && check ? check(definition, budgets as 'warn' | 'error', limits) : null
       const json = definition && !block ? JSON.stringify(definition) : undefined
       const { current } = slot
-      if (current && current.modelContext === mc && current.json && json && sameContent(current.json, json)) {
+      if (current && current.modelContext === mc && json && sameContent(current.json, json)) {
         current.json = json
         continue
       }
