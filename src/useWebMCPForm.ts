@@ -169,28 +169,23 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
 
   // Chromium 156 fires these on document.modelContext, Chrome's guides say
   // window; listen on both. Setting a boolean twice is harmless.
-  const onActivated = (event: Event) => {
+  const onToolEvent = (event: Event) => {
     // Chromium submits an autosubmit form first and fires `toolactivated`
     // after; there is nothing left for the agent to fill in.
-    if ((event as WebMCPEvent).toolName === toValue(options.name) && !toValue(options.autosubmit))
-      isAgentActive.value = true
-  }
-  const onCancel = (event: Event) => {
     if ((event as WebMCPEvent).toolName === toValue(options.name))
-      isAgentActive.value = false
+      isAgentActive.value = event.type === 'toolactivated' && !toValue(options.autosubmit)
+  }
+  const listenOn = (target: EventTarget | undefined) => {
+    const stops = ['toolactivated', 'toolcancel'].map(type => listen(target, type, onToolEvent))
+    return () => stops.forEach(stop => stop())
   }
   const stops: (() => void)[] = []
   if (isClient) {
-    stops.push(listen(window, 'toolactivated', onActivated), listen(window, 'toolcancel', onCancel))
-    const modelContext = useModelContext()
     let stopContext = () => {}
-    const stopWatch = watch(modelContext, (mc) => {
+    stops.push(listenOn(window), watch(useModelContext(), (mc) => {
       stopContext()
-      const a = listen(mc, 'toolactivated', onActivated)
-      const c = listen(mc, 'toolcancel', onCancel)
-      stopContext = () => { a(); c() }
-    }, { immediate: true })
-    stops.push(stopWatch, () => stopContext())
+      stopContext = listenOn(mc)
+    }, { immediate: true }), () => stopContext())
   }
   onScopeDispose(() => {
     scope.abort(new DOMException('The form was unmounted.', 'AbortError'))

@@ -21,10 +21,3 @@ export const DEFAULT_BUDGETS: Readonly<WebMCPBudgetLimits> = Object.freeze({
   parameterDescription: 150,
   result: 1500,
 })
-
-/** The spec's tool name grammar; the browser rejects anything else with `InvalidStateError`. */
-export const TOOL_NAME_PATTERN: RegExp = /^[\w.-]{1,128}$/
-
-export function isValidToolName(name: unknown): name is string {
-  return typeof name === 'string' && TOOL_NAME_PATTERN.test(name)
-}

@@ -2,7 +2,7 @@
 // An in-memory ModelContext that behaves like Chromium 156's native one, as
 // measured (see the contract suite in test/contract/): for unit tests in
 // happy-dom or jsdom, where no browser API exists.
-import { isValidToolName } from '../core/limits'
+import { isValidToolName } from '../core/definitionBudgets'
 
 interface Entry {
   tool: WebMCP.ModelContextTool
