@@ -1,0 +1,38 @@
+// `npm run test:vue-3.3`: the happy-dom lane again, against Vue 3.3, the
+// lower end of the `vue` peer range. Runs in a copy of the project whose
+// node_modules has vue@3.3 installed in place of the dev version, so every
+// package (the tests, @vue/test-utils, pinia) sees one copy of Vue.
+// Behaviour only: the type tests follow the dev version's types, and Vue 3.3's
+// `InjectionKey` cannot index an object literal in the tests' `provide` options.
+import { execFileSync } from 'node:child_process'
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const VUE = '3.3.13'
+const root = fileURLToPath(new URL('..', import.meta.url))
+const work = `${mkdtempSync(join(tmpdir(), `vue-webmcp-vue-${VUE}-`))}/`
+for (const entry of ['src', 'test', 'scripts', 'package.json', 'package-lock.json', 'tsconfig.json', 'vitest.config.ts']) {
+  if (existsSync(`${root}${entry}`))
+    cpSync(`${root}${entry}`, `${work}${entry}`, { recursive: true })
+}
+cpSync(`${root}node_modules`, `${work}node_modules`, {
+  recursive: true,
+  verbatimSymlinks: true,
+  filter: source => !source.startsWith(`${root}node_modules/.cache/`),
+})
+
+const run = (command, args) => execFileSync(command, args, { cwd: work, stdio: 'inherit', env: { ...process.env, VUE_WEBMCP_BEHAVIOUR_ONLY: '1' } })
+// --legacy-peer-deps: the dev tools' peer ranges name Vue 3.5; the lane is about our own.
+run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--legacy-peer-deps', `vue@${VUE}`, `@vue/server-renderer@${VUE}`])
+const installed = JSON.parse(execFileSync('node', ['-p', 'JSON.stringify([require("vue/package.json").version, require("@vue/runtime-core/package.json").version])'], { cwd: work, encoding: 'utf8' }))
+if (installed.some(version => version !== VUE))
+  throw new Error(`expected Vue ${VUE} throughout, found ${installed.join(' and ')}`)
+console.log(`Vue ${VUE}: running the unit lane`)
+try {
+  run('npx', ['vitest', 'run', '--project', 'unit'])
+}
+finally {
+  rmSync(work, { recursive: true, force: true })
+}
