@@ -90,19 +90,20 @@ async function calls(n) {
       await mc.executeTool(tool, input)
     return (performance.now() - t) / BATCH
   }
-  const samples = { raw: [], rawAsync: [], composable: [], validated: [] }
   const kinds = [['raw', raw], ['rawAsync', rawAsync], ['composable', vue], ['validated', valid]]
+  const rounds = []
   for (let i = 0; i < n / BATCH; i++) {
     // Rotate the order so no kind always runs first.
+    const round = {}
     for (let k = 0; k < kinds.length; k++) {
       const [kind, tool] = kinds[(i + k) % kinds.length]
-      samples[kind].push(await time(tool, args))
+      round[kind] = await time(tool, args)
     }
+    rounds.push(round)
   }
   scope.stop()
   controller.abort()
-  const median = list => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]
-  return { raw: median(samples.raw), rawAsync: median(samples.rawAsync), composable: median(samples.composable), validated: median(samples.validated) }
+  return rounds
 }
 
 const ThreeTools = defineComponent({

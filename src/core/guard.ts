@@ -183,11 +183,8 @@ async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args): Prom
   }
 
   const controller = new AbortController()
+  const { signal } = controller
   const cleanups: (() => void)[] = []
-  const aborted = new Promise<never>((_, reject) => {
-    controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true })
-  })
-  aborted.catch(() => {})
   for (const signal of call.signals) {
     if (!signal)
       continue
@@ -208,13 +205,17 @@ async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args): Prom
   }
 
   try {
-    if (controller.signal.aborted)
-      throw controller.signal.reason
-    const result = await Promise.race([
-      Promise.resolve().then(() => call.execute(args, controller.signal)),
-      aborted,
-    ])
-    const shaped = call.formatOutput ? call.formatOutput(result, args) : result
+    if (signal.aborted)
+      throw signal.reason
+    let result: Result | Promise<Result> = call.execute(args, signal)
+    // A pending result races the signal: a cancel or timeout answers the
+    // caller at once, whether or not `execute` honours its signal.
+    if (typeof (result as { then?: unknown } | null)?.then === 'function') {
+      result = await Promise.race([result, new Promise<never>((_, reject) => {
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true })
+      })])
+    }
+    const shaped = call.formatOutput ? call.formatOutput(result as Result, args) : result
     // A returned Error is a failure like a thrown one.
     if (isErrorLike(shaped))
       throw shaped

@@ -79,8 +79,8 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
   const modelContext = useModelContext()
   const isSupported = useIsSupported()
   const slots: Slot[] = list.map(options => ({ options, isRegistered: shallowRef(false), error: shallowRef(null) }))
-  // Calls still running; the scope's end aborts them.
-  const running = new Set<AbortController>()
+  // The scope's end aborts the calls still running, through this one signal.
+  const ended = new AbortController()
 
   // The definition checks. Development builds check synchronously, so 'error'
   // mode throws at setup; production builds load them only when budgets are
@@ -104,25 +104,18 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
 
   async function call(slot: Slot, args: object | undefined, callOptions: WebMCPToolExecuteOptions | undefined, name: string, inputSchema: object | undefined) {
     const { options } = slot
-    const owner = new AbortController()
-    running.add(owner)
-    try {
-      const outcome = await runToolCall({
-        name,
-        inputSchema,
-        config,
-        own: { validateArgs: options.validateArgs ?? shared.validateArgs, timeoutMs: options.timeoutMs ?? shared.timeoutMs },
-        // Read at call time: swapping them never re-registers the tool.
-        execute: (a, signal) => options.execute(a, { signal }),
-        formatOutput: (result, a) => (options.formatOutput ? options.formatOutput(result, a) : result),
-        onError: e => options.onError ? options.onError(e) : shared.onError?.(e, name),
-        signals: [callOptions?.signal, owner.signal],
-      }, args ?? {})
-      return outcome.response
-    }
-    finally {
-      running.delete(owner)
-    }
+    const outcome = await runToolCall({
+      name,
+      inputSchema,
+      config,
+      own: { validateArgs: options.validateArgs ?? shared.validateArgs, timeoutMs: options.timeoutMs ?? shared.timeoutMs },
+      // Read at call time: swapping them never re-registers the tool.
+      execute: (a, signal) => options.execute(a, { signal }),
+      formatOutput: (result, a) => (options.formatOutput ? options.formatOutput(result, a) : result),
+      onError: e => options.onError ? options.onError(e) : shared.onError?.(e, name),
+      signals: [callOptions?.signal, ended.signal],
+    }, args ?? {})
+    return outcome.response
   }
 
   function register(slot: Slot, json: string, mc: WebMCP.ModelContext): void {
@@ -189,8 +182,7 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
   }
 
   onScopeDispose(() => {
-    for (const owner of running)
-      owner.abort(new DOMException('The component that owns this tool was unmounted.', 'AbortError'))
+    ended.abort(new DOMException('The component that owns this tool was unmounted.', 'AbortError'))
     slots.forEach(unregister)
   })
 
