@@ -40,9 +40,11 @@ async function groupRound(n, prefix) {
 }
 
 async function registration(n, rounds) {
-  await rawRound(n, 'warm_raw_', false)
-  await rawRound(n, 'warm_rawp_', true)
-  await groupRound(n, 'warm_grp_')
+  for (let w = 0; w < 3; w++) {
+    await rawRound(n, `warm_raw${w}_`, false)
+    await rawRound(n, `warm_rawp${w}_`, true)
+    await groupRound(n, `warm_grp${w}_`)
+  }
   await settle(50)
   const out = []
   const kinds = {
@@ -56,8 +58,10 @@ async function registration(n, rounds) {
     for (let k = 0; k < r % order.length; k++) order.push(order.shift())
     const round = {}
     for (const kind of order) {
-      round[kind] = await kinds[kind](r)
+      // A collection between kinds, so none pays for another's garbage.
+      globalThis.gc?.()
       await settle()
+      round[kind] = await kinds[kind](r)
     }
     out.push(round)
   }
