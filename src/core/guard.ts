@@ -82,17 +82,41 @@ export interface ToolCallSettings {
   warn?: (message: string) => void
 }
 
+/**
+ * App-level settings for every tool and form below the provider, read once
+ * when each is set up. `app.provide(WEBMCP_CONFIG, ...)` reaches everything,
+ * Pinia stores and `app.runWithContext` included; `provideWebMCPConfig()`
+ * reaches one component's subtree.
+ */
+export interface WebMCPConfig {
+  /**
+   * What happens when a name, description, parameter or result is over
+   * Chrome's character budgets. `'warn'` logs one warning per field (the
+   * default in development). `'error'` throws at setup for an over-budget
+   * definition in development and test builds (sets `error` in production),
+   * keeps a later over-budget change unregistered with `error` set, cuts an
+   * over-budget text result and refuses an over-budget structured one with an
+   * `isError` result. `false` skips the checks (the default in production).
+   */
+  budgets?: BudgetMode
+  /** Override Chrome's numbers. */
+  limits?: Partial<WebMCPBudgetLimits>
+  /** Check arguments against `inputSchema` before `execute`. Default `true`. */
+  validateArgs?: boolean
+  /** Default time limit for a call, in milliseconds. Off unless set. */
+  timeoutMs?: number
+  /** Include the call arguments in hook payloads. Off by default: arguments often carry personal data. */
+  includeArgs?: boolean
+  /** Runs before `execute`. */
+  onToolCall?: (event: WebMCPToolCallEvent) => void
+  /** Runs after the result is normalized, for success and failure alike. */
+  onToolResult?: (event: WebMCPToolResultEvent) => void
+}
+
 /** The app-level settings a tool was set up under (`WEBMCP_CONFIG` and the budget mode in force). */
 export interface CallConfig {
   budgets: BudgetMode
-  config: {
-    limits?: Partial<WebMCPBudgetLimits>
-    validateArgs?: boolean
-    timeoutMs?: number
-    includeArgs?: boolean
-    onToolCall?: (event: WebMCPToolCallEvent) => void
-    onToolResult?: (event: WebMCPToolResultEvent) => void
-  }
+  config: WebMCPConfig
 }
 
 /** The per-call settings of one tool: its own options over the app-level ones. */
