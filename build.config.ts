@@ -31,9 +31,12 @@ export default defineBuildConfig({
             if (/src\/core\/definitionBudgets\.ts$/.test(id))
               return 'definitions'
             // Public exports that only the lazy chunks use at run time: the error
-            // classes, the default budgets, the warning helper.
-            if (/src\/core\/(?:errors|limits|warn)\.ts$/.test(id))
+            // classes and the default budgets.
+            if (/src\/core\/(?:errors|limits)\.ts$/.test(id))
               return 'support'
+            // Used by the guard and the definition checks only: lazy in every app.
+            if (/src\/core\/warn\.ts$/.test(id))
+              return 'warn'
             return undefined
           }
         }

@@ -16,11 +16,16 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const work = `${root}node_modules/.cache/vue-webmcp-size/`
 
 // Every runtime export of the entry, by name, as an app that uses them all imports them.
-const everything = Object.keys(await import(`${root}dist/index.mjs`)).join(', ')
+const exported = Object.keys(await import(`${root}dist/index.mjs`))
+const everything = exported.join(', ')
+// The same without the two synchronous normalization functions, which are
+// start-up code wherever they are imported.
+const composablesOnly = exported.filter(name => !/^to(?:Tool|Error)Response$/.test(name)).join(', ')
 
 // [label, app source, target for start-up gzip bytes]
 const ROWS = [
   ['(a) whole public entry', `import { ${everything} } from "vue-webmcp"; globalThis.keep = [${everything}]`, 4000],
+  ['    everything but toToolResponse + toErrorResponse', `import { ${composablesOnly} } from "vue-webmcp"; globalThis.keep = [${composablesOnly}]`],
   ['(b) only useWebMCPTool', 'import { useWebMCPTool } from "vue-webmcp"; globalThis.keep = useWebMCPTool', 2000],
   ['(c) only useWebMCPForm', 'import { useWebMCPForm } from "vue-webmcp"; globalThis.keep = useWebMCPForm'],
   ['    only useWebMCPTools + defineWebMCPTool', 'import { useWebMCPTools, defineWebMCPTool } from "vue-webmcp"; globalThis.keep = [useWebMCPTools, defineWebMCPTool]'],
