@@ -2,6 +2,13 @@
 // (a binary search over JSON.stringify, as tool-guard-style code does).
 import { build } from 'esbuild'
 import { fileURLToPath } from 'node:url'
+import v8 from 'node:v8'
+import vm from 'node:vm'
+
+// A full collection before each measurement, so no side pays for the garbage
+// the other left (the reference's binary search leaves megabytes of strings).
+v8.setFlagsFromString('--expose-gc')
+const gc = vm.runInNewContext('gc')
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -78,6 +85,7 @@ export function makeInput(kind, bytes) {
 
 export function timeIt(fn, minMs = 300, maxRuns = 50) {
   fn() // warm
+  gc()
   const times = []
   const start = performance.now()
   while ((performance.now() - start < minMs || times.length < 3) && times.length < maxRuns) {
