@@ -16,11 +16,8 @@ export function provideWebMCPConfig(config: WebMCPConfig): void {
   provide(WEBMCP_CONFIG, config)
 }
 
-/** The config in force for a tool, and the budget mode it resolves to. */
-export type ResolvedConfig = CallConfig
-
-/** Reads the config in force for a tool being set up. */
-export function resolveConfig(): ResolvedConfig {
+/** Reads the config in force for a tool being set up, and the budget mode it resolves to. */
+export function resolveConfig(): CallConfig {
   const config = (hasInjectionContext() && inject(WEBMCP_CONFIG, null)) || {}
   return { config, budgets: config.budgets ?? (isDev ? 'warn' : false) }
 }

@@ -1,6 +1,6 @@
 // Benchmarks 2-4, in native Chromium with WebMCP on: a page bundling Vue and
 // the built vue-webmcp (dist/, as an app consumes it), driven by Playwright.
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
 import { readFile } from 'node:fs/promises'
@@ -96,13 +96,10 @@ export async function runBrowserBenchmarks({ registration, calls, memory }) {
   const dir = await mkdtemp(join(tmpdir(), 'vue-webmcp-bench-'))
   await bundlePage(dir)
   const server = await serve(dir)
-  const browser = await chromium.launch({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'] })
+  const chromiumPath = requireChromium()
+  let browser
   try {
-    const page = await browser.newPage()
-    page.on('pageerror', e => console.error('page error:', e.message))
-    await page.goto(`http://localhost:${server.address().port}/`)
-    await page.waitForFunction(() => window.bench?.ready)
-    console.log(`Chromium ${browser.version()}, WebMCP on; page bundles Vue and dist/ (production)\n`)
+    console.log(`${execFileSync(chromiumPath, ['--version'], { encoding: 'utf8' }).trim()}, WebMCP on; page bundles Vue and dist/ (production)\n`)
 
     if (registration) {
       const rounds = await runDetached(server, dir, 'registration', 200, 61)
@@ -123,6 +120,13 @@ export async function runBrowserBenchmarks({ registration, calls, memory }) {
     }
 
     if (memory) {
+      // Only this benchmark needs the DevTools protocol (for the heap). It starts
+      // after the others, so an idle browser does not share their two cores.
+      browser = await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'] })
+      const page = await browser.newPage()
+      page.on('pageerror', e => console.error('page error:', e.message))
+      await page.goto(`http://localhost:${server.address().port}/`)
+      await page.waitForFunction(() => window.bench?.ready)
       const cdp = await page.context().newCDPSession(page)
       const heap = async () => {
         await page.evaluate(() => { window.gc(); window.gc() })
@@ -140,7 +144,7 @@ export async function runBrowserBenchmarks({ registration, calls, memory }) {
     }
   }
   finally {
-    await browser.close()
+    await browser?.close()
     server.close()
     await rm(dir, { recursive: true, force: true })
   }
