@@ -1,8 +1,42 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { build as esbuild } from 'esbuild'
 import { defineBuildConfig } from 'unbuild'
 
 const REFERENCE = '/// <reference types="webmcp-types" />\n'
+
+// Pages without a bundler load the package through an import map, next to
+// Vue's own `vue.esm-browser(.prod).js`. Two files, as Vue ships them: a
+// development one (warnings, readable) and a minified production one, with
+// `process.env.NODE_ENV` replaced (a browser has no `process`). `vue` stays a
+// bare import for the page's import map; the lazy code stays in chunks that
+// load with import() on the first tool call, as in an app's bundle.
+const BROWSER_BUILDS = [
+  { name: 'vue-webmcp.esm-browser', env: 'development', minify: false },
+  { name: 'vue-webmcp.esm-browser.prod', env: 'production', minify: true },
+]
+
+async function buildForBrowsers(rootDir: string, outDir: string): Promise<void> {
+  const { version } = JSON.parse(await readFile(join(rootDir, 'package.json'), 'utf8')) as { version: string }
+  for (const { name, env, minify } of BROWSER_BUILDS) {
+    await esbuild({
+      absWorkingDir: rootDir,
+      entryPoints: { [name]: 'src/index.ts' },
+      outdir: outDir,
+      chunkNames: 'browser/[name]-[hash]',
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      external: ['vue'],
+      define: { 'process.env.NODE_ENV': JSON.stringify(env) },
+      minify,
+      banner: { js: `/*! vue-webmcp v${version} (${env}) | Apache-2.0 */` },
+      logLevel: 'warning',
+    })
+  }
+}
 
 export default defineBuildConfig({
   entries: ['src/index', { input: 'src/testing/index', name: 'testing' }],
@@ -45,6 +79,7 @@ export default defineBuildConfig({
     // rollup-plugin-dts drops triple-slash references. Without this one a
     // consumer's `document.modelContext` and the `WebMCP` namespace are untyped.
     async 'build:done'(ctx) {
+      await buildForBrowsers(ctx.options.rootDir, ctx.options.outDir)
       const dir = join(ctx.options.outDir)
       const files = await readdir(dir, { recursive: true })
       for (const file of files.filter(f => /\.d\.[mc]?ts$/.test(f))) {
