@@ -73,6 +73,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.e2e.test.ts'],
+          // One file at a time: the files that build the playground write the same folder.
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
