@@ -7,7 +7,9 @@
 // "start-up" is what the page loads before any tool runs; "1st call" is what
 // vue-webmcp loads with import() when an agent first calls a tool (the call
 // pipeline, and the argument validator for tools with a schema).
+import { readFileSync } from 'node:fs'
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises'
+import { posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { build } from 'vite'
@@ -88,3 +90,43 @@ for (const r of rows) {
 console.log('\ngzip -9 bytes of Vite 8 production output (minified); vue and react external.')
 console.log('start-up: loaded with the page. 1st call: loaded by import() on the first tool call (the call pipeline).')
 console.log('+schema: the argument validator, loaded on the first call of a tool that has an inputSchema.')
+
+// The files a page without a bundler loads as they are (dist/vue-webmcp.esm-browser*.js):
+// the entry and the chunks it imports statically at start-up, the rest by import().
+const dist = `${root}dist/`
+function browserFiles(entry) {
+  const read = file => readFileSync(`${dist}${file}`, 'utf8')
+  const resolveFrom = (file, spec) => posix.join(posix.dirname(file), spec)
+  const startup = new Set()
+  const visit = (file) => {
+    if (startup.has(file))
+      return
+    startup.add(file)
+    for (const [, spec] of read(file).matchAll(/(?:^|[;\n}])\s*import\s*(?:[^'"()]*?from\s*)?["'](\.[^"']+)["']/g))
+      visit(resolveFrom(file, spec))
+  }
+  visit(entry)
+  const lazy = new Set()
+  for (const file of startup) {
+    for (const [, spec] of read(file).matchAll(/import\(\s*["'](\.[^"']+)["']\s*\)/g)) {
+      const before = new Set(startup)
+      const queue = [resolveFrom(file, spec)]
+      while (queue.length) {
+        const next = queue.pop()
+        if (before.has(next) || lazy.has(next))
+          continue
+        lazy.add(next)
+        for (const [, stat, dyn] of read(next).matchAll(/(?:^|[;\n}])\s*import\s*(?:[^'"()]*?from\s*)?["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/g))
+          queue.push(resolveFrom(next, stat ?? dyn))
+      }
+    }
+  }
+  const gzip = files => [...files].reduce((n, f) => n + gzipSync(readFileSync(`${dist}${f}`), { level: 9 }).length, 0)
+  return { files: startup.size, startup: gzip(startup), lazy: gzip(lazy) }
+}
+console.log('\nwithout a bundler (import map), gzip -9 bytes      files  start-up     later')
+for (const file of ['vue-webmcp.esm-browser.prod.js', 'vue-webmcp.esm-browser.js']) {
+  const r = browserFiles(file)
+  console.log(`${`dist/${file}`.padEnd(48)}  ${pad(r.files, 5)}  ${pad(r.startup, 8)}  ${pad(r.lazy, 8)}`)
+}
+console.log('files: loaded with the page. later: every chunk import() can load (pipeline, validator, definition checks).')
