@@ -1,7 +1,8 @@
 // A page without a bundler: an import map points `vue` at Vue's own
 // esm-browser build and `vue-webmcp` at dist/vue-webmcp.esm-browser(.prod).js,
 // served as static files. An agent calls the page's tool through Playwright's
-// page.webmcp, the path a browser agent takes.
+// page.webmcp, the path a browser agent takes. The README's copy-paste example
+// runs as written, its CDN URLs answered from the same files.
 import type { Browser, Page } from 'playwright'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
@@ -54,6 +55,16 @@ createApp({
 </script></body></html>`
 }
 
+/** The README's copy-paste example, as written. */
+async function readmeExample(): Promise<string> {
+  const readme = await readFile(resolve(root, 'README.md'), 'utf8')
+  const section = readme.slice(readme.indexOf('## Pages without a bundler'))
+  const example = /```html\n([\s\S]*?)```/.exec(section)?.[1]
+  if (!example)
+    throw new Error('README: no html example under "Pages without a bundler"')
+  return example
+}
+
 let server: ReturnType<typeof createServer>
 let origin: string
 let browser: Browser
@@ -63,6 +74,10 @@ beforeAll(async () => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
     if (path === '/development.html' || path === '/production.html') {
       res.writeHead(200, { 'content-type': 'text/html' }).end(page(path.slice(1, -5) as 'development' | 'production'))
+      return
+    }
+    if (path === '/readme.html') {
+      res.writeHead(200, { 'content-type': 'text/html' }).end(await readmeExample())
       return
     }
     const prefix = Object.keys(MOUNTS).find(p => path.startsWith(p))
@@ -157,5 +172,42 @@ describe.each(['production', 'development'] as const)('dist/vue-webmcp.esm-brows
       expect(budgetWarnings).toEqual([])
     else
       expect(budgetWarnings).toHaveLength(1)
+  })
+})
+
+describe('the README\'s example, as written', () => {
+  it('loads from its CDN URLs (answered here from node_modules/vue and dist/) and its tool works', async () => {
+    const page = await browser.newPage()
+    const errors: string[] = []
+    const cdn: string[] = []
+    page.on('pageerror', error => errors.push(error.message))
+    // No network here: the CDN's answers come from the same files the package ships.
+    await page.route('https://unpkg.com/**', async (route) => {
+      const { pathname } = new URL(route.request().url())
+      const match = /^\/(vue|vue-webmcp)@[^/]+\/(dist\/.+)$/.exec(pathname)
+      const file = match && resolve(root, match[1] === 'vue' ? 'node_modules/vue' : '.', match[2]!)
+      cdn.push(pathname)
+      if (!file)
+        return route.fulfill({ status: 404 })
+      await route.fulfill({ path: file, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' } })
+    })
+    try {
+      await page.goto(`${origin}/readme.html`)
+      await vi.waitFor(async () => {
+        if (errors.length)
+          return
+        expect(await page.webmcp.tools({ timeout: 10_000 })).toEqual([expect.objectContaining({ name: 'add_task' })])
+      }, { timeout: 30_000, interval: 100 })
+      expect(errors).toEqual([])
+      expect(await page.webmcp.callTool('add_task', { title: 'Water the plants' }, { timeout: 20_000 }))
+        .toEqual({ content: [{ type: 'text', text: '{"count":1}' }] })
+      await expect.poll(() => page.locator('#app p').innerText()).toBe('1 task(s)')
+      // The lazy chunks came from beside the file on the CDN.
+      expect(cdn.some(p => /^\/vue-webmcp@[^/]+\/dist\/browser\/guard-/.test(p))).toBe(true)
+      expect(errors).toEqual([])
+    }
+    finally {
+      await page.close()
+    }
   })
 })
