@@ -78,8 +78,11 @@ export default defineBuildConfig({
     },
     // rollup-plugin-dts drops triple-slash references. Without this one a
     // consumer's `document.modelContext` and the `WebMCP` namespace are untyped.
-    async 'build:done'(ctx) {
+    // Before unbuild checks that every file package.json names exists.
+    async 'rollup:done'(ctx) {
       await buildForBrowsers(ctx.options.rootDir, ctx.options.outDir)
+    },
+    async 'build:done'(ctx) {
       const dir = join(ctx.options.outDir)
       const files = await readdir(dir, { recursive: true })
       for (const file of files.filter(f => /\.d\.[mc]?ts$/.test(f))) {
