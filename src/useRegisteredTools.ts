@@ -2,7 +2,7 @@ import type { MaybeRefOrGetter, Ref, ShallowRef } from 'vue'
 import type { RegisteredTool } from './types'
 import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
 import { listen } from './internal/listen'
-import { useModelContext } from './internal/modelContext'
+import { refreshModelContext, useModelContext } from './internal/modelContext'
 
 export interface UseRegisteredToolsOptions {
   /**
@@ -12,9 +12,13 @@ export interface UseRegisteredToolsOptions {
   fromOrigins?: MaybeRefOrGetter<readonly string[] | undefined>
   /**
    * How to hand arguments to `executeTool()`. Unset: detect. The JSON string
-   * Chrome first shipped with is tried first; when the browser rejects it with a
-   * `TypeError` the object form (spec PR #246) is used from then on, remembered
-   * per document. Set it to skip the detection.
+   * Chrome first shipped with (Chromium 150, the MCP-B polyfills) is tried
+   * first; when the browser rejects it with a `TypeError` (Chromium 156) the
+   * object form (spec PR #246) is used from then on, remembered per
+   * ModelContext object. A chosen form the browser cannot parse
+   * (`UnknownError` "Failed to parse input arguments" on Chromium 150 for an
+   * object) switches to the other once. Set it to the form your browser takes
+   * to skip the trial call; the browser's own answer, once seen, wins.
    */
   argumentFormat?: 'object' | 'json'
 }
@@ -65,6 +69,35 @@ function isTypeError(error: unknown): boolean {
   return error instanceof TypeError || (error as { name?: unknown } | null)?.name === 'TypeError'
 }
 
+/** The browser could not read the argument form it was given (not a failure of the tool). */
+function isFormatError(error: unknown, format: ArgumentFormat): boolean {
+  return format === 'json'
+    ? isTypeError(error)
+    : /failed to parse input arguments/i.test(String((error as { message?: unknown } | null)?.message))
+}
+
+/**
+ * Chromium 150 lists `inputSchema` as a JSON string; the spec and every other
+ * implementation give an object. Hand callers an object either way.
+ */
+function withObjectSchema(tool: RegisteredTool): RegisteredTool {
+  const schema: unknown = tool.inputSchema
+  if (typeof schema !== 'string')
+    return tool
+  const copy = { ...tool } as RegisteredTool & { inputSchema?: object }
+  try {
+    const parsed: unknown = schema ? JSON.parse(schema) : undefined
+    if (parsed && typeof parsed === 'object')
+      copy.inputSchema = parsed
+    else
+      delete copy.inputSchema
+  }
+  catch {
+    delete copy.inputSchema
+  }
+  return copy
+}
+
 /**
  * Lists the WebMCP tools this document may call and runs them: for in-page
  * agents, dev panels, or an iframe-hosted agent reading a partner page's tools.
@@ -86,6 +119,7 @@ export function useRegisteredTools(options: UseRegisteredToolsOptions = {}): Use
   let disposed = false
 
   async function query(): Promise<void> {
+    refreshModelContext()
     const mc = consumer.value
     const ticket = ++generation
     if (!mc) {
@@ -97,7 +131,7 @@ export function useRegisteredTools(options: UseRegisteredToolsOptions = {}): Use
       const list = await mc.getTools(origins?.length ? { fromOrigins: [...origins] } : undefined)
       if (ticket !== generation || disposed)
         return // a newer query (or the scope's end) made this one stale
-      tools.value = [...list].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      tools.value = list.map(withObjectSchema).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
       error.value = null
     }
     catch (reason) {
@@ -144,6 +178,7 @@ export function useRegisteredTools(options: UseRegisteredToolsOptions = {}): Use
   }, { immediate: true })
 
   async function execute(tool: RegisteredTool, args: object = {}, callOptions: ExecuteRegisteredToolOptions = {}): Promise<unknown> {
+    refreshModelContext()
     const mc = consumer.value
     if (!mc)
       throw new DOMException('WebMCP is not available in this browser: document.modelContext.executeTool is missing.', 'NotSupportedError')
@@ -152,19 +187,19 @@ export function useRegisteredTools(options: UseRegisteredToolsOptions = {}): Use
       (format === 'json' ? JSON.stringify(args) : args) as object,
       callOptions.signal ? { signal: callOptions.signal } : undefined,
     )
-    const format = options.argumentFormat ?? detectedFormat.get(mc)
-    if (format)
-      return parseResult(await run(format))
+    const format: ArgumentFormat = detectedFormat.get(mc) ?? options.argumentFormat ?? 'json'
     try {
-      const raw = await run('json')
-      detectedFormat.set(mc, 'json')
+      const raw = await run(format)
+      detectedFormat.set(mc, format)
       return parseResult(raw)
     }
     catch (reason) {
-      if (!isTypeError(reason))
+      // Only a form never seen to work is switched; a known-good one failing is the tool's failure.
+      if (detectedFormat.get(mc) === format || !isFormatError(reason, format))
         throw reason
-      detectedFormat.set(mc, 'object')
-      return parseResult(await run('object'))
+      const other: ArgumentFormat = format === 'json' ? 'object' : 'json'
+      detectedFormat.set(mc, other)
+      return parseResult(await run(other))
     }
   }
 

@@ -167,8 +167,12 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
     onSubmit,
   }))
 
-  // Chromium 156 fires these on document.modelContext, Chrome's guides say
-  // window; listen on both. Setting a boolean twice is harmless.
+  // Where `toolactivated` / `toolcancel` fire depends on the implementation:
+  // the context (Chromium 156), `window` (Chromium 150, the polyfills, Chrome's
+  // guides), or a native context a polyfill wraps without forwarding its
+  // events (`@mcp-b/global` keeps it at `.native`). Listen on all of them. Each
+  // event sets the state outright, so a copy from a second source changes
+  // nothing and none is counted twice.
   const onToolEvent = (event: Event) => {
     // Chromium submits an autosubmit form first and fires `toolactivated`
     // after; there is nothing left for the agent to fill in.
@@ -184,7 +188,13 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
     let stopContext = () => {}
     stops.push(listenOn(window), watch(useModelContext(), (mc) => {
       stopContext()
-      stopContext = listenOn(mc)
+      const native = (mc as { native?: EventTarget } | undefined)?.native
+      const stopOwn = listenOn(mc)
+      const stopNative = native && native !== mc ? listenOn(native) : () => {}
+      stopContext = () => {
+        stopOwn()
+        stopNative()
+      }
     }, { immediate: true }), () => stopContext())
   }
   onScopeDispose(() => {

@@ -11,15 +11,24 @@ export const isDev: boolean = process.env.NODE_ENV !== 'production'
 
 export const isClient: boolean = typeof window !== 'undefined' && typeof document !== 'undefined'
 
+let warnedLegacy = false
+
 /**
  * The page's ModelContext: `document.modelContext` (Chrome 150+, the spec), else
  * the legacy `navigator.modelContext` some older builds and polyfills still use.
+ * Read afresh on each call: a polyfill may wrap or replace it at any time.
  */
 export function getModelContext(): WebMCP.ModelContext | undefined {
   if (!isClient)
     return undefined
-  return document.modelContext
-    // Not every DOM-like environment has a navigator (a partial test DOM, a worker shim).
-    ?? (typeof navigator !== 'undefined' ? (navigator as Navigator & { modelContext?: WebMCP.ModelContext }).modelContext : undefined)
-    ?? undefined
+  const found = document.modelContext
+  if (found)
+    return found
+  // Not every DOM-like environment has a navigator (a partial test DOM, a worker shim).
+  const legacy = typeof navigator !== 'undefined' ? (navigator as Navigator & { modelContext?: WebMCP.ModelContext }).modelContext : undefined
+  if (process.env.NODE_ENV !== 'production' && legacy && !warnedLegacy) {
+    warnedLegacy = true
+    console.warn('[vue-webmcp] Only the deprecated navigator.modelContext exists; using it. Browsers and polyfills now expose document.modelContext.')
+  }
+  return legacy ?? undefined
 }

@@ -5,38 +5,55 @@ import { getModelContext, isClient } from '../core/env'
 // One shared ref for the whole page, so a hundred tools poll (at most) once.
 let current: ShallowRef<WebMCP.ModelContext | undefined> | undefined
 let timer: ReturnType<typeof setInterval> | undefined
+let tries = 0
 
-/** How long to keep looking for an API injected after load (an extension's content script). */
+/**
+ * How long to keep looking after the first read and after each change: an
+ * extension may inject the API after load, and a polyfill may wrap or replace
+ * the object the page saw first.
+ */
 const POLL_MS = 250
 const POLL_TRIES = 40
 
-/** Re-reads `document.modelContext` now (the testing `install()` calls it). */
-export function refreshModelContext(): void {
-  if (current)
-    current.value = getModelContext()
+/**
+ * Re-reads the page's ModelContext and returns it. The shared ref changes only
+ * when the object did, and every registration then moves to the new one.
+ * Called on each composable's setup, each registration pass, each poll, and by
+ * the testing `install()`.
+ */
+export function refreshModelContext(): WebMCP.ModelContext | undefined {
+  const found = getModelContext()
+  if (current && current.value !== found) {
+    current.value = found
+    watchForChanges()
+  }
+  return found
+}
+
+function watchForChanges(): void {
+  tries = 0
+  if (isClient && timer === undefined) {
+    timer = setInterval(() => {
+      refreshModelContext()
+      if (++tries >= POLL_TRIES) {
+        clearInterval(timer)
+        timer = undefined
+      }
+    }, POLL_MS)
+  }
 }
 
 /**
- * The page's ModelContext as a ref. When it is absent on the client, looks
- * again for ten seconds, since extensions may inject it after mount. On the
- * server it stays `undefined` and starts no timer.
+ * The page's ModelContext as a ref, followed when it appears, is replaced or
+ * goes away. On the server it stays `undefined` and starts no timer.
  */
 export function useModelContext(): Readonly<ShallowRef<WebMCP.ModelContext | undefined>> {
-  if (!current)
+  if (!current) {
     current = shallowRef(getModelContext())
-  else if (!current.value)
-    current.value = getModelContext()
-  if (isClient && !current.value && timer === undefined) {
-    let tries = 0
-    timer = setInterval(() => {
-      const found = getModelContext()
-      if (found || ++tries >= POLL_TRIES) {
-        clearInterval(timer)
-        timer = undefined
-        if (found)
-          current!.value = found
-      }
-    }, POLL_MS)
+    watchForChanges()
+  }
+  else {
+    refreshModelContext()
   }
   return current
 }

@@ -9,7 +9,7 @@ import type { UseWebMCPToolsSharedOptions } from '../useWebMCPTools'
 import { getCurrentInstance, getCurrentScope, onMounted, onScopeDispose, shallowRef, toValue, watchEffect } from 'vue'
 import { definitionError as syncDefinitionError } from '../core/definitionBudgets'
 import { resolveConfig } from '../config'
-import { useIsSupported, useModelContext } from './modelContext'
+import { refreshModelContext, useIsSupported, useModelContext } from './modelContext'
 import { runToolCall } from './pipeline'
 import { stableKey } from './stableKey'
 
@@ -133,20 +133,28 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
     const { exposedTo, ...tool }: Definition & { execute?: unknown } = JSON.parse(json)
     tool.execute = (args: object, callOptions?: WebMCPToolExecuteOptions) => call(slot, args, callOptions, tool.name, tool.inputSchema)
     const signal = registration.controller.signal
+    let result: unknown
     try {
-      mc.registerTool(tool as WebMCP.ModelContextTool, exposedTo ? { signal, exposedTo } : { signal })
-        .then(() => settle(), (reason: unknown) => settle(reason || 'registerTool failed'))
+      result = mc.registerTool(tool as WebMCP.ModelContextTool, exposedTo ? { signal, exposedTo } : { signal })
     }
     catch (reason) {
-      // A polyfill may throw instead of rejecting.
-      settle(reason || 'registerTool failed')
+      // Chromium 150 throws synchronously (a duplicate or invalid name).
+      return settle(reason || 'registerTool failed')
     }
+    // Chromium 156 and the polyfills return a promise; Chromium 150 returns
+    // undefined once the tool is registered.
+    if (typeof (result as PromiseLike<void> | undefined)?.then === 'function')
+      (result as PromiseLike<void>).then(() => settle(), (reason: unknown) => settle(reason || 'registerTool failed'))
+    else
+      settle()
   }
 
   // Brings every tool's registration in line with its options. Whatever it
   // reads is tracked, so a change to any of them runs it again; tools whose
   // content did not change are left alone.
   function sync(): void {
+    // Read afresh: a context replaced since the last pass takes every tool with it.
+    refreshModelContext()
     const mc = modelContext.value
     const check = budgets ? checks.value : undefined
     // In 'error' mode nothing registers before the checks have run.
