@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import vue from '@vitejs/plugin-vue'
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
+import { chromium150Env, findChromium150, MISSING_CHROMIUM_150 } from './scripts/chromium-150.mjs'
 import { CHROMIUM_ARGS, findChromium, MISSING_CHROMIUM } from './scripts/chromium.mjs'
 
 const alias = {
@@ -34,11 +35,62 @@ function browserProvider() {
   return playwright({ launchOptions: { executablePath, args: CHROMIUM_ARGS } })
 }
 
+/** Which implementation a compatibility lane runs the shared suites against. */
+type CompatLane = 'chromium-150' | 'webmcp-polyfill' | 'global' | 'global-native'
+
+/**
+ * A compatibility lane: the contract and shared suites against another
+ * implementation users have. Chromium 150 from Debian's archive (fetched into
+ * .cache by scripts/chromium-150.mjs); the MCP-B polyfills, loaded from their
+ * IIFE build before the app, in Chromium 156 without the WebMCP switch; and
+ * `@mcp-b/global` over Chromium 156's native API.
+ */
+function compatLane(lane: CompatLane) {
+  const name = `compat-${lane}`
+  const wanted = process.argv.some(arg => arg.includes('compat'))
+  let executablePath: string | undefined
+  let env: Record<string, string | undefined> | undefined
+  let args = CHROMIUM_ARGS
+  if (lane === 'chromium-150') {
+    executablePath = findChromium150()
+    if (!executablePath && wanted)
+      throw new Error(MISSING_CHROMIUM_150)
+    env = { ...process.env, ...chromium150Env() }
+  }
+  else {
+    executablePath = findChromium()
+    if (!executablePath && wanted)
+      throw new Error(MISSING_CHROMIUM)
+    if (lane !== 'global-native')
+      args = CHROMIUM_ARGS.filter(arg => arg !== '--enable-features=WebMCP')
+  }
+  return {
+    extends: true,
+    test: {
+      name,
+      provide: { lane },
+      include: ['test/contract/*.test.ts', 'test/shared/*.test.ts'],
+      browser: {
+        enabled: true,
+        headless: true,
+        provider: playwright({ launchOptions: { executablePath, args, env } }),
+        instances: [{ browser: 'chromium' as const }],
+        testerHtmlPath: lane === 'chromium-150' ? undefined : `test/compat/tester-${lane === 'webmcp-polyfill' ? 'webmcp-polyfill' : 'global'}.html`,
+        commands: { callTool, listTools },
+        screenshotFailures: false,
+      },
+    },
+  }
+}
+
 export default defineConfig({
   plugins: [vue()],
   define,
   resolve: { alias },
   test: {
+    // Chromium 150 also reports a tool's exception as an uncaught page error:
+    // let through only the failures the tests cause on purpose (DELIBERATE_FAILURE in test/lane.ts).
+    onUnhandledError: error => !String((error as Error | undefined)?.message).includes('deliberate tool failure'),
     projects: [
       {
         extends: true,
@@ -67,6 +119,10 @@ export default defineConfig({
           },
         },
       },
+      compatLane('chromium-150'),
+      compatLane('webmcp-polyfill'),
+      compatLane('global'),
+      compatLane('global-native'),
       {
         extends: true,
         test: {

@@ -3,25 +3,96 @@ import { install, uninstall } from 'vue-webmcp/testing'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Which ModelContext this project tests: the package's in-memory one, or Chromium's own. */
-    lane: 'memory' | 'native'
+    /**
+     * Which ModelContext this project tests: the package's in-memory one,
+     * Chromium 156's own, or (the compatibility lanes) Chromium 150's, one of the
+     * MCP-B polyfills in a Chromium without the API, or `@mcp-b/global` over 156's.
+     */
+    lane: 'memory' | 'native' | 'chromium-150' | 'webmcp-polyfill' | 'global' | 'global-native'
   }
 }
 
 export const lane = inject('lane')
 
+/** Lanes whose context is a browser's native one (possibly wrapped): Playwright's `webmcp` reaches their tools. */
+export const nativeBrowser = lane === 'native' || lane === 'chromium-150' || lane === 'global-native'
+/** Lanes whose `executeTool` takes a JSON string (Chromium 150, the polyfills). */
+export const jsonArguments = lane === 'chromium-150' || lane === 'webmcp-polyfill' || lane === 'global'
+/** Lanes on an MCP-B polyfill (its own context, or its wrapper over native). */
+export const polyfilled = lane === 'webmcp-polyfill' || lane === 'global' || lane === 'global-native'
+
 /**
- * The ModelContext under test. The browser lane must find Chromium's own and
- * fails otherwise (never falls back); the happy-dom lane installs the in-memory one.
+ * What a lane's implementation cannot do, measured. A test that meets one
+ * asserts the limitation itself (so a polyfill that gains the feature shows up
+ * as a failing test to update), never skips.
+ */
+export const cannot = {
+  /** `execute` gets no second argument: a caller's cancel never reaches the tool's signal. */
+  passExecuteSignal: lane === 'chromium-150' || polyfilled,
+  /** `getTools()` lists only `readOnlyHint` and `untrustedContentHint` of the annotations. */
+  listEveryAnnotation: lane === 'chromium-150' || lane === 'webmcp-polyfill' || lane === 'global',
+  /** The wrapper hands the native context no `consequentialHint`: Chromium lists it `false`. */
+  forwardConsequentialHint: lane === 'global-native',
+  /** `registerTool` returns `undefined` (registered) or throws: no promise to wait for. */
+  returnARegistrationPromise: lane === 'chromium-150',
+  /** `getTools()` lists in registration order, not sorted by name. */
+  sortGetTools: lane === 'chromium-150',
+  /** `getTools()` lists `inputSchema` as a JSON string (`''` when none). */
+  listSchemaAsObject: lane === 'chromium-150',
+  /** A tool's failure message reaches the caller of `executeTool` (Chromium hides it). */
+  keepToolErrorMessagesPrivate: lane === 'webmcp-polyfill' || lane === 'global',
+  /** A tool's `execute` that throws or rejects is also reported as an uncaught page error. */
+  keepToolFailuresInside: lane === 'chromium-150',
+  /** `exposedTo` (and `fromOrigins`) reject with `NotSupportedError`. */
+  exposeToOrigins: lane === 'webmcp-polyfill' || lane === 'global',
+}
+
+const HOW: Record<string, string> = {
+  'native': 'Chromium must run with --enable-features=WebMCP',
+  'chromium-150': 'Chromium 150 must run with --enable-features=WebMCP',
+  'webmcp-polyfill': 'test/compat/tester-webmcp-polyfill.html must load @mcp-b/webmcp-polyfill before the app',
+  'global': 'test/compat/tester-global.html must load @mcp-b/global before the app',
+  'global-native': 'test/compat/tester-global.html must load @mcp-b/global, and Chromium run with --enable-features=WebMCP',
+}
+
+/** Whether the browser itself provides `document.modelContext` (its getter is native code). */
+function browserHasNativeApi(): boolean {
+  const getter = Object.getOwnPropertyDescriptor(Document.prototype, 'modelContext')?.get
+  return !!getter && Function.prototype.toString.call(getter).includes('[native code]')
+}
+
+/** Checks that the page has the implementation the lane is about, so a lane never tests another. */
+function identify(mc: WebMCP.ModelContext & { native?: unknown }): string | undefined {
+  const chrome = Number(/Chrome\/(\d+)/.exec(navigator.userAgent)?.[1])
+  const wrapped = 'native' in mc
+  const native = browserHasNativeApi()
+  const found = `Chromium ${chrome}, ${native ? 'native API' : 'no native API'}${wrapped ? ', a wrapper with .native' : ''}`
+  const right = {
+    'memory': true,
+    'native': chrome >= 156 && native && !wrapped,
+    'chromium-150': chrome === 150 && native && !wrapped,
+    'webmcp-polyfill': !native && !wrapped,
+    'global': !native && wrapped,
+    'global-native': native && wrapped && mc.native !== mc,
+  }[lane]
+  return right ? undefined : found
+}
+
+/**
+ * The ModelContext under test. The browser lanes must find the implementation
+ * they are about and fail otherwise (never fall back); the happy-dom lane
+ * installs the in-memory one.
  */
 export function useLaneModelContext(): WebMCP.ModelContext {
-  if (lane === 'native') {
-    const native = document.modelContext
-    if (!native)
-      throw new Error('document.modelContext is missing: Chromium must run with --enable-features=WebMCP')
-    return native
-  }
-  return install()
+  if (lane === 'memory')
+    return install()
+  const mc = document.modelContext
+  if (!mc)
+    throw new Error(`document.modelContext is missing (${lane} lane): ${HOW[lane]}`)
+  const wrong = identify(mc)
+  if (wrong)
+    throw new Error(`The ${lane} lane found ${wrong}: ${HOW[lane]}`)
+  return mc
 }
 
 export function releaseLaneModelContext(): void {
@@ -56,3 +127,32 @@ export function laneSuite(onReady: (mc: WebMCP.ModelContext) => void): (() => vo
   })
   return cleanups
 }
+
+/**
+ * Calls a tool through the page's own `executeTool`, in the argument form the
+ * lane's implementation takes: an object (Chromium 156, and `@mcp-b/global`
+ * over it), a JSON string (Chromium 150, the polyfills on their own).
+ */
+export function executeTool(mc: WebMCP.ModelContext, tool: WebMCP.RegisteredTool, args: object, options?: { signal?: AbortSignal }): Promise<string> {
+  return mc.executeTool(tool, (jsonArguments ? JSON.stringify(args) : args) as object, options)
+}
+
+/**
+ * `registerTool` as a promise on every lane: Chromium 150 returns `undefined`
+ * once registered and throws synchronously where the others reject.
+ */
+export function registerTool(mc: WebMCP.ModelContext, tool: WebMCP.ModelContextTool, options?: WebMCP.ModelContextRegisterToolOptions): Promise<void> {
+  try {
+    return Promise.resolve(mc.registerTool(tool, options))
+  }
+  catch (error) {
+    return Promise.reject(error)
+  }
+}
+
+/**
+ * The message of a raw tool failure the tests cause on purpose. Chromium 150
+ * also reports it as an uncaught page error; vitest.config.ts lets exactly
+ * these through (`onUnhandledError`), and the contract asserts the report.
+ */
+export const DELIBERATE_FAILURE = 'deliberate tool failure (Chromium 150 also reports it as a page error)'

@@ -5,14 +5,14 @@ import { describe, expect, it, vi } from 'vitest'
 import { createApp, defineComponent, effectScope, h, nextTick, ref } from 'vue'
 import { provideWebMCPConfig, useWebMCPTool, WEBMCP_CONFIG, WebMCPDefinitionError } from '../../src'
 import { until, withSetup } from '../helpers'
-import { lane, laneSuite, tick, uniqueName } from '../lane'
+import { executeTool, lane, laneSuite, tick, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
 
 async function callByName(name: string, args: object = {}) {
   const tool = (await mc.getTools()).find(t => t.name === name)!
-  return JSON.parse(await mc.executeTool(tool, args)) as { content: { text: string }[], isError?: boolean, _meta?: Record<string, string> }
+  return JSON.parse(await executeTool(mc, tool, args)) as { content: { text: string }[], isError?: boolean, _meta?: Record<string, string> }
 }
 
 function mountWithConfig<T>(config: WebMCPConfig, setup: () => T) {
