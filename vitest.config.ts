@@ -2,6 +2,7 @@ import type { BrowserCommand } from 'vitest/node'
 import { fileURLToPath } from 'node:url'
 import vue from '@vitejs/plugin-vue'
 import { playwright } from '@vitest/browser-playwright'
+import type { TestProjectInlineConfiguration } from 'vitest/config'
 import { defineConfig } from 'vitest/config'
 import { chromium150Env, findChromium150, MISSING_CHROMIUM_150 } from './scripts/chromium-150.mjs'
 import { CHROMIUM_ARGS, findChromium, MISSING_CHROMIUM } from './scripts/chromium.mjs'
@@ -45,9 +46,10 @@ type CompatLane = 'chromium-150' | 'webmcp-polyfill' | 'global' | 'global-native
  * IIFE build before the app, in Chromium 156 without the WebMCP switch; and
  * `@mcp-b/global` over Chromium 156's native API.
  */
-function compatLane(lane: CompatLane) {
+function compatLane(lane: CompatLane): TestProjectInlineConfiguration {
   const name = `compat-${lane}`
-  const wanted = process.argv.some(arg => arg.includes('compat'))
+  // Wanted when named, or when no --project narrows the run.
+  const wanted = process.argv.some(arg => arg.includes('compat')) || !process.argv.some(arg => arg.startsWith('--project'))
   let executablePath: string | undefined
   let env: Record<string, string | undefined> | undefined
   let args = CHROMIUM_ARGS
@@ -74,7 +76,7 @@ function compatLane(lane: CompatLane) {
         enabled: true,
         headless: true,
         provider: playwright({ launchOptions: { executablePath, args, env } }),
-        instances: [{ browser: 'chromium' as const }],
+        instances: [{ browser: 'chromium' }],
         testerHtmlPath: lane === 'chromium-150' ? undefined : `test/compat/tester-${lane === 'webmcp-polyfill' ? 'webmcp-polyfill' : 'global'}.html`,
         commands: { callTool, listTools },
         screenshotFailures: false,

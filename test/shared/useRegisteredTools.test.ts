@@ -56,6 +56,18 @@ describe(`useRegisteredTools (${lane})`, () => {
     expect(list.error.value).toBeNull()
   })
 
+  it('lists every inputSchema as an object (Chromium 150 hands out a JSON string)', async () => {
+    const list = panel()
+    const [withSchema, without] = [uniqueName('schema'), uniqueName('plain')]
+    const inputSchema = { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] }
+    const first = withSetup(() => useWebMCPTool({ name: withSchema, description: 'd', inputSchema, execute: () => '' }))
+    const second = withSetup(() => useWebMCPTool({ name: without, description: 'd', execute: () => '' }))
+    cleanups.push(first.unmount, second.unmount)
+    await until(() => list.tools.value.some(t => t.name === withSchema) && list.tools.value.some(t => t.name === without))
+    expect(list.tools.value.find(t => t.name === withSchema)!.inputSchema).toEqual(inputSchema)
+    expect(list.tools.value.find(t => t.name === without)!.inputSchema).toBeUndefined()
+  })
+
   it('coalesces a burst of toolchange events into a handful of getTools calls', async () => {
     const list = panel()
     await tick(50)

@@ -4,6 +4,7 @@ import { effectScope, nextTick, ref, shallowRef } from 'vue'
 import type { UseWebMCPToolOptions } from '../../src'
 import { useWebMCPTool, WEBMCP_CONFIG } from '../../src'
 import { refreshModelContext } from '../../src/internal/modelContext'
+import { InMemoryModelContext } from '../../src/testing'
 import { countToolChanges, deferred, until, withSetup } from '../helpers'
 import { cannot, executeTool, lane, registerTool, releaseLaneModelContext, tick, uniqueName, useLaneModelContext } from '../lane'
 
@@ -339,6 +340,33 @@ describe(`useWebMCPTool (${lane})`, () => {
       // Chromium forwards the cancel to the page a task after rejecting the caller.
       await until(() => signal!.aborted)
     })
+  })
+
+  it('follows a context replaced after mount: the tools move to the new one and back', async () => {
+    const name = uniqueName('moving')
+    const { result } = mountTool({ name, description: 'd', execute: () => 'moved' })
+    await until(() => result.isRegistered.value)
+    // What a polyfill loaded late, or a test's own mock, does: a new object on document.modelContext,
+    // with nobody telling the package.
+    const replacement = new InMemoryModelContext()
+    const own = Object.getOwnPropertyDescriptor(document, 'modelContext')
+    Object.defineProperty(document, 'modelContext', { configurable: true, get: () => replacement })
+    try {
+      await until(() => replacement.toolNames.includes(name))
+      expect(await names()).not.toContain(name)
+      await until(() => result.isRegistered.value)
+      const moved = (await replacement.getTools()).find(t => t.name === name)!
+      expect(JSON.parse(await replacement.executeTool(moved, {}))).toEqual({ content: [{ type: 'text', text: 'moved' }] })
+    }
+    finally {
+      if (own)
+        Object.defineProperty(document, 'modelContext', own)
+      else
+        delete (document as { modelContext?: unknown }).modelContext
+    }
+    await until(async () => (await names()).includes(name))
+    expect(replacement.toolNames).not.toContain(name)
+    expect(await call(name, {})).toEqual({ content: [{ type: 'text', text: 'moved' }] })
   })
 
   it('isSupported flips when the API is injected late, and the tool then registers', async () => {
