@@ -65,37 +65,31 @@ function parseResult(raw: unknown): unknown {
   }
 }
 
-function isTypeError(error: unknown): boolean {
-  return error instanceof TypeError || (error as { name?: unknown } | null)?.name === 'TypeError'
-}
-
-/** The browser could not read the argument form it was given (not a failure of the tool). */
+/**
+ * The browser could not read the argument form it was given, as opposed to a
+ * failure of the tool: a `TypeError` for a JSON string (Chromium 156),
+ * "Failed to parse input arguments" for an object (Chromium 150, the polyfills).
+ */
 function isFormatError(error: unknown, format: ArgumentFormat): boolean {
-  return format === 'json'
-    ? isTypeError(error)
-    : /failed to parse input arguments/i.test(String((error as { message?: unknown } | null)?.message))
+  const { name, message } = (error ?? {}) as { name?: unknown, message?: unknown }
+  return format === 'json' ? name === 'TypeError' : /parse input arg/i.test(String(message))
 }
 
 /**
  * Chromium 150 lists `inputSchema` as a JSON string; the spec and every other
- * implementation give an object. Hand callers an object either way.
+ * implementation give an object. Hand callers an object, or none.
  */
 function withObjectSchema(tool: RegisteredTool): RegisteredTool {
-  const schema: unknown = tool.inputSchema
-  if (typeof schema !== 'string')
+  const { inputSchema, ...rest } = tool
+  if (typeof inputSchema !== 'string')
     return tool
-  const copy = { ...tool } as RegisteredTool & { inputSchema?: object }
   try {
-    const parsed: unknown = schema ? JSON.parse(schema) : undefined
+    const parsed: unknown = JSON.parse(inputSchema)
     if (parsed && typeof parsed === 'object')
-      copy.inputSchema = parsed
-    else
-      delete copy.inputSchema
+      return { ...rest, inputSchema: parsed } as RegisteredTool
   }
-  catch {
-    delete copy.inputSchema
-  }
-  return copy
+  catch {}
+  return rest as RegisteredTool
 }
 
 /**

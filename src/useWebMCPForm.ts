@@ -179,8 +179,8 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
     if ((event as WebMCPEvent).toolName === toValue(options.name))
       isAgentActive.value = event.type === 'toolactivated' && !toValue(options.autosubmit)
   }
-  const listenOn = (target: EventTarget | undefined) => {
-    const stops = ['toolactivated', 'toolcancel'].map(type => listen(target, type, onToolEvent))
+  const listenOn = (...targets: (EventTarget | undefined)[]) => {
+    const stops = targets.flatMap(target => ['toolactivated', 'toolcancel'].map(type => listen(target, type, onToolEvent)))
     return () => stops.forEach(stop => stop())
   }
   const stops: (() => void)[] = []
@@ -188,13 +188,8 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
     let stopContext = () => {}
     stops.push(listenOn(window), watch(useModelContext(), (mc) => {
       stopContext()
-      const native = (mc as { native?: EventTarget } | undefined)?.native
-      const stopOwn = listenOn(mc)
-      const stopNative = native && native !== mc ? listenOn(native) : () => {}
-      stopContext = () => {
-        stopOwn()
-        stopNative()
-      }
+      // Listening twice on one target (a `.native` that is the context itself) adds nothing.
+      stopContext = listenOn(mc, (mc as { native?: EventTarget } | undefined)?.native)
     }, { immediate: true }), () => stopContext())
   }
   onScopeDispose(() => {

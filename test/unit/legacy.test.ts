@@ -1,14 +1,19 @@
 // The legacy navigator.modelContext slot (pre-150 builds, some polyfills).
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { effectScope, nextTick } from 'vue'
 import { useWebMCPTool } from '../../src'
 import { InMemoryModelContext, install, uninstall } from '../../src/testing'
 import { until } from '../helpers'
 
-afterEach(() => uninstall())
+afterEach(() => {
+  uninstall()
+  vi.restoreAllMocks()
+})
 
 describe('legacy navigator.modelContext', () => {
   it('is used when document.modelContext is absent', async () => {
+    // Development builds say so once (test/unit/implementations.test.ts counts it).
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
     const legacy = install({ document: false, legacyNavigator: true })
     expect(document.modelContext).toBeUndefined()
     const scope = effectScope()
