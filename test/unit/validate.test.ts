@@ -38,7 +38,7 @@ const cases: [string, object, unknown, unknown, string][] = [
   ['multipleOf', { type: 'number', multipleOf: 0.5 }, 1.5, 1.2, '(arguments): must be a multiple of 0.5'],
   ['format date', { type: 'string', format: 'date' }, '2026-02-28', '2026-02-30', '(arguments): must be a valid date'],
   ['format date-time', { type: 'string', format: 'date-time' }, '2026-11-29T21:00:00Z', '2026-11-29 9pm', '(arguments): must be a valid date-time'],
-  ['format email', { type: 'string', format: 'email' }, 'a@b.co', 'a@b', '(arguments): must be a valid email'],
+  ['format email', { type: 'string', format: 'email' }, 'a@b.co', 'a..b@c.co', '(arguments): must be a valid email'],
   ['format uri', { type: 'string', format: 'uri' }, 'https://example.com/x', 'example dot com', '(arguments): must be a valid uri'],
   ['not', { not: { type: 'null' } }, 1, null, '(arguments): matches a shape that is not allowed'],
   ['minProperties', { type: 'object', minProperties: 1 }, { a: 1 }, {}, '(arguments): must have at least 1 properties'],
@@ -66,8 +66,14 @@ describe('validateArgs, keyword by keyword', () => {
     ])
   })
 
-  it('ignores unknown keywords and an invalid pattern instead of crashing', () => {
-    expect(validateArgs('x', { type: 'string', 'x-widget': 'fancy', 'pattern': '(' , 'format': 'color-hex' })).toEqual([])
+  it('ignores unknown keywords and formats', () => {
+    expect(validateArgs('x', { type: 'string', 'x-widget': 'fancy', 'format': 'color-hex' })).toEqual([])
+  })
+
+  it('never passes a value it cannot check: a pattern that does not compile with the u flag, a $ref that resolves to nothing', () => {
+    expect(messages('<img src=x onerror=alert(1)>', { type: 'string', pattern: '^[\\w-.]+$' })).toBe('(arguments): cannot be checked: the schema\'s pattern "^[\\\\w-.]+$" is not a valid regular expression')
+    expect(messages({ a: 1 }, { patternProperties: { '^\\d{3}\\-$': {} } })).toContain('cannot be checked')
+    expect(messages(1, { $ref: '#/$defs/missing' })).toBe('(arguments): cannot be checked: the schema\'s reference "#/$defs/missing" does not resolve')
   })
 
   it('accepts anything without a schema', () => {

@@ -1,0 +1,161 @@
+// Where a schema's `$ref`s lead: every resource (`$id`), anchor and
+// subschema of one schema, by URI. No Vue import. Shared by the validator
+// and the setup check, so both resolve a reference the same way.
+
+/** Draft 7 (and earlier) or draft 2020-12, from the root's `$schema`. */
+export type Dialect = 7 | 2020
+
+/** The base URI of a schema without `$id`. Never fetched: nothing is. */
+const DEFAULT_BASE = 'https://vue-webmcp.invalid/schema.json'
+
+/** Keywords whose value is one subschema. */
+export const SINGLE = ['items', 'additionalItems', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'] as const
+/** Keywords whose value is a list of subschemas. */
+export const LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'] as const
+/** Keywords whose value maps names to subschemas. */
+export const MAPS = ['$defs', 'definitions', 'properties', 'patternProperties', 'dependentSchemas', 'dependencies'] as const
+
+export type SchemaNode = Record<string, unknown>
+
+export interface SchemaIndex {
+  dialect: Dialect
+  /** Resources and anchors by absolute URI. */
+  byUri: Map<string, unknown>
+  /** Names of `$dynamicAnchor`s, by the URI of their resource. */
+  dynamicAnchors: Map<string, Set<string>>
+  /** Each subschema's base URI. */
+  baseOf: Map<object, string>
+  /** Each subschema's JSON pointer from the root. */
+  pointerOf: Map<object, string>
+  rootBase: string
+}
+
+export function isSchemaObject(value: unknown): value is SchemaNode {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
+export function resolveUri(ref: string, base: string): string | undefined {
+  try {
+    return new URL(ref, base).href
+  }
+  catch {
+    return undefined
+  }
+}
+
+const splitFragment = (uri: string): [string, string] => {
+  const hash = uri.indexOf('#')
+  return hash === -1 ? [uri, ''] : [uri.slice(0, hash), uri.slice(hash + 1)]
+}
+
+export function escapePointer(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1')
+}
+
+export function dialectOf(schema: unknown): Dialect {
+  const declared = isSchemaObject(schema) ? schema.$schema : undefined
+  return typeof declared === 'string' && /draft-0[3-7]/.test(declared) ? 7 : 2020
+}
+
+/** Whether `node` starts a resource of its own, and its URI if so. */
+export function ownId(node: SchemaNode, dialect: Dialect): string | undefined {
+  const id = node.$id
+  // Draft 7 ignores every keyword beside `$ref`, `$id` included; a fragment-only `$id` is an anchor there.
+  if (typeof id !== 'string' || id.startsWith('#') || (dialect === 7 && '$ref' in node))
+    return undefined
+  return id
+}
+
+/** Indexes `root`. Follows only keywords that hold subschemas, so an `$id` inside `const` or `enum` is data. */
+export function indexSchema(root: unknown): SchemaIndex {
+  const dialect = dialectOf(root)
+  const rootBase = isSchemaObject(root) && ownId(root, dialect) ? splitFragment(resolveUri(ownId(root, dialect)!, DEFAULT_BASE) ?? DEFAULT_BASE)[0] : DEFAULT_BASE
+  const index: SchemaIndex = { dialect, byUri: new Map(), dynamicAnchors: new Map(), baseOf: new Map(), pointerOf: new Map(), rootBase }
+  index.byUri.set(DEFAULT_BASE, root)
+  index.byUri.set(rootBase, root)
+  // An explicit stack: an author's schema may be nested deeper than the call stack allows.
+  const stack: [unknown, string, string][] = [[root, rootBase, '']]
+  while (stack.length) {
+    const [node, inherited, pointer] = stack.pop()!
+    if (!isSchemaObject(node) || index.baseOf.has(node))
+      continue
+    let base = inherited
+    const id = ownId(node, dialect)
+    if (id !== undefined) {
+      const [doc, fragment] = splitFragment(resolveUri(id, base) ?? base)
+      base = doc
+      index.byUri.set(doc, node)
+      if (fragment)
+        index.byUri.set(`${doc}#${fragment}`, node)
+    }
+    else if (dialect === 7 && typeof node.$id === 'string' && node.$id.startsWith('#') && !('$ref' in node)) {
+      index.byUri.set(`${base}${node.$id}`, node)
+    }
+    if (typeof node.$anchor === 'string')
+      index.byUri.set(`${base}#${node.$anchor}`, node)
+    if (typeof node.$dynamicAnchor === 'string') {
+      index.byUri.set(`${base}#${node.$dynamicAnchor}`, node)
+      let names = index.dynamicAnchors.get(base)
+      if (!names)
+        index.dynamicAnchors.set(base, names = new Set())
+      names.add(node.$dynamicAnchor)
+    }
+    index.baseOf.set(node, base)
+    index.pointerOf.set(node, pointer)
+    forEachSubschema(node, (sub, path) => stack.push([sub, base, `${pointer}${path}`]))
+  }
+  return index
+}
+
+/** Calls `visit` with each direct subschema of `node` and its pointer relative to `node`. */
+export function forEachSubschema(node: SchemaNode, visit: (sub: unknown, path: string) => void): void {
+  for (const k of SINGLE) {
+    if (k in node && !(k === 'items' && Array.isArray(node[k])))
+      visit(node[k], `/${k}`)
+  }
+  for (const k of LISTS) {
+    const list = node[k]
+    if (Array.isArray(list))
+      list.forEach((sub, i) => visit(sub, `/${k}/${i}`))
+  }
+  for (const k of MAPS) {
+    const map = node[k]
+    if (isSchemaObject(map)) {
+      for (const name of Object.keys(map)) {
+        // `dependencies` mixes subschemas and lists of required names.
+        if (!Array.isArray(map[name]))
+          visit(map[name], `/${k}/${escapePointer(name)}`)
+      }
+    }
+  }
+}
+
+/** The schema `ref` leads to from a subschema whose base is `base`, with its own base; undefined when nothing does. */
+export function resolveRef(index: SchemaIndex, ref: string, base: string): { target: unknown, base: string, uri: string } | undefined {
+  const uri = resolveUri(ref, base)
+  if (uri === undefined)
+    return undefined
+  const known = index.byUri.get(uri)
+  if (known !== undefined)
+    return { target: known, base: (isSchemaObject(known) && index.baseOf.get(known)) || splitFragment(uri)[0], uri }
+  const [doc, fragment] = splitFragment(uri)
+  let node = index.byUri.get(doc)
+  if (node === undefined)
+    return undefined
+  let pointer: string
+  try {
+    pointer = decodeURIComponent(fragment)
+  }
+  catch {
+    return undefined
+  }
+  if (pointer !== '' && !pointer.startsWith('/'))
+    return undefined // an anchor that does not exist
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~')
+    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, key))
+      return undefined
+    node = (node as Record<string, unknown>)[key]
+  }
+  return { target: node, base: (isSchemaObject(node) && index.baseOf.get(node)) || doc, uri }
+}
