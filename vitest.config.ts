@@ -18,10 +18,14 @@ const define = {
   __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
 }
 
-/** Calls a tool the way an agent does: Playwright's `frame.webmcp`, on the test's own frame. */
-const callTool: BrowserCommand<[name: string, input?: Record<string, unknown>]> = async (ctx, name, input) => {
+/**
+ * Calls a tool the way an agent does: Playwright's `frame.webmcp`, on the test's own frame.
+ * Input as JSON text reaches Playwright unchanged by the test runner's own messaging, which
+ * cannot carry values nested thousands of levels deep.
+ */
+const callTool: BrowserCommand<[name: string, input?: Record<string, unknown> | string]> = async (ctx, name, input) => {
   const frame = await ctx.frame()
-  return frame.webmcp.callTool(name, input ?? {}, { timeout: 10_000 })
+  return frame.webmcp.callTool(name, typeof input === 'string' ? JSON.parse(input) : input ?? {}, { timeout: 10_000 })
 }
 const listTools: BrowserCommand<[]> = async (ctx) => {
   const frame = await ctx.frame()

@@ -14,9 +14,16 @@ export interface SchemaProblem {
   message: string
 }
 
-/** The first problem that keeps `schema` from being enforced, or null. */
+const checked = new WeakMap<object, SchemaProblem | null>()
+
+/** The first problem that keeps `schema` from being enforced, or null. Cached per schema object, as compiled schemas are. */
 export function schemaProblem(schema: unknown): SchemaProblem | null {
-  return notJson(schema) ?? badKeywords(schema)
+  if (schema === null || typeof schema !== 'object')
+    return null
+  let problem = checked.get(schema)
+  if (problem === undefined)
+    checked.set(schema, problem = notJson(schema) ?? badKeywords(schema))
+  return problem
 }
 
 /** The error a tool with such a schema gets instead of being registered. */

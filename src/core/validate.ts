@@ -508,6 +508,14 @@ class Compiler {
             return false
         }
       }
+      // Declared properties first, in the schema's order: the problems read like the form.
+      for (const [key, check] of propertyChecks) {
+        if (!has(object, key))
+          continue
+        ann?.props.add(key)
+        if (!check(object[key], `${pointer}/${escape(key)}`, out, scope, null) && bad())
+          return false
+      }
       const keys = Object.keys(object)
       if (minProps !== undefined && keys.length < minProps && (fail(out, pointer, `must have at least ${minProps} properties`), bad()))
         return false
@@ -526,13 +534,7 @@ class Compiler {
               return false
           }
         }
-        const own = propertyChecks.get(key)
-        let matched = false
-        if (own) {
-          matched = true
-          if (!own(value, at, out, scope, null) && bad())
-            return false
-        }
+        let matched = propertyChecks.has(key)
         for (const [source, re, check] of patterns) {
           if (re === null) {
             if ((fail(out, at, `cannot be checked: the schema's pattern ${show(source)} is not a valid regular expression`), bad()))

@@ -8,6 +8,7 @@ import type { UseWebMCPToolOptions, UseWebMCPToolReturn } from '../useWebMCPTool
 import type { UseWebMCPToolsSharedOptions } from '../useWebMCPTools'
 import { getCurrentInstance, getCurrentScope, onMounted, onScopeDispose, shallowRef, toValue, watchEffect } from 'vue'
 import { definitionError as syncDefinitionError } from '../core/definitionBudgets'
+import { schemaError as syncSchemaError } from '../core/schemaCheck'
 import { resolveConfig } from '../config'
 import { refreshModelContext, useIsSupported, useModelContext } from './modelContext'
 import { runToolCall } from './pipeline'
@@ -56,13 +57,18 @@ export function isEnabled(options: AnyToolOptions, shared: UseWebMCPToolsSharedO
   return toValue(options.enabled ?? shared.enabled) !== false
 }
 
+/** A `false` schema accepts nothing: registered as its object form, so it is enforced and shown. */
+function inputSchemaOf(schema: unknown): object | undefined {
+  return schema === false ? { not: {} } : (schema as object) || undefined
+}
+
 /** What the agent sees of a tool, read from its options now (reactive reads are tracked). */
 function describe(options: AnyToolOptions, shared: UseWebMCPToolsSharedOptions): Definition {
   return {
     name: toValue(options.name),
     description: toValue(options.description),
     title: toValue(options.title) || undefined,
-    inputSchema: toValue(options.inputSchema) || undefined,
+    inputSchema: inputSchemaOf(toValue(options.inputSchema)),
     annotations: toValue(options.annotations ?? shared.annotations) || undefined,
     exposedTo: toValue(options.exposedTo ?? shared.exposedTo) as string[] | undefined,
   }
@@ -88,9 +94,14 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
   const checks = shallowRef(process.env.NODE_ENV !== 'production' ? syncDefinitionError : undefined)
   if (!checks.value && budgets !== false)
     void import('./lazyDefinitions').then(m => (checks.value = m.definitionError))
+  // The schema check (patterns, $refs, cycles), loaded like the definition
+  // checks, but whatever the budgets: production builds load it before the
+  // first tool with a schema registers, so no tool is offered unchecked.
+  const schemaCheck = shallowRef(process.env.NODE_ENV !== 'production' ? syncSchemaError : undefined)
   if (process.env.NODE_ENV !== 'production' && checks.value && budgets) {
     for (const { options } of slots) {
-      const problem = checks.value(describe(options, shared), budgets, limits)
+      const definition = describe(options, shared)
+      const problem = checks.value(definition, budgets, limits) ?? (budgets === 'error' ? schemaCheck.value!(definition.name, definition.inputSchema) : null)
       if (problem)
         throw problem
     }
@@ -160,9 +171,22 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
     // In 'error' mode nothing registers before the checks have run.
     const on = !!mc && (budgets !== 'error' || !!check)
     for (const slot of slots) {
-      const definition = on && isEnabled(slot.options, shared) ? describe(slot.options, shared) : undefined
-      const block = definition && check ? check(definition, budgets as 'warn' | 'error', limits) : null
-      const json = definition && !block ? JSON.stringify(definition) : undefined
+      let definition = on && isEnabled(slot.options, shared) ? describe(slot.options, shared) : undefined
+      if (definition?.inputSchema && !schemaCheck.value) {
+        // Not registered before its schema is checked; sync runs again once the check has loaded.
+        void import('./lazySchemaCheck').then(m => (schemaCheck.value = m.schemaError))
+        definition = undefined
+      }
+      let block = definition && check ? check(definition, budgets as 'warn' | 'error', limits) : null
+      block ||= definition?.inputSchema ? schemaCheck.value!(definition.name, definition.inputSchema) : null
+      let json: string | undefined
+      try {
+        json = definition && !block ? JSON.stringify(definition) : undefined
+      }
+      catch (reason) {
+        // A getter that throws, or a cycle in annotations: this tool fails, its siblings register.
+        block = reason instanceof Error ? reason : new Error(String(reason))
+      }
       const { current } = slot
       if (current && current.modelContext === mc && json && sameContent(current.json, json)) {
         current.json = json

@@ -1,4 +1,4 @@
-// The official JSON Schema Test Suite (draft 2020-12 and draft 7) through the
+// The official JSON Schema Test Suite (draft 2020-12 and draft 7), in both lanes, through the
 // validator and the setup check, as a tool sees them: a schema the setup check
 // refuses registers no tool, so every call of it counts as rejected.
 // Groups that need remote documents (`refRemote.json`, `localhost:1234`, the
