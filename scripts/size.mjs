@@ -70,7 +70,8 @@ async function measure(source) {
   }
   visit(chunks.find(c => c.isEntry))
   const lazy = chunks.filter(c => !startup.has(c))
-  const isValidator = c => Object.keys(c.modules).some(id => id.includes('chunks/validate'))
+  // The validator, and the schema check and index it shares with registration (marked by their base URI).
+  const isValidator = c => Object.keys(c.modules).some(id => /chunks\/(?:validate|lazySchemaCheck)/.test(id)) || c.code.includes('vue-webmcp.invalid')
   const sum = list => [...list].reduce((n, c) => n + gzip(c), 0)
   return { startup: sum(startup), lazy: sum(lazy.filter(c => !isValidator(c))), validator: sum(lazy.filter(isValidator)) }
 }
@@ -89,7 +90,8 @@ for (const r of rows) {
 }
 console.log('\ngzip -9 bytes of Vite 8 production output (minified); vue and react external.')
 console.log('start-up: loaded with the page. 1st call: loaded by import() on the first tool call (the call pipeline).')
-console.log('+schema: the argument validator, loaded on the first call of a tool that has an inputSchema.')
+console.log('+schema: the schema check, loaded before the first tool with an inputSchema registers, and the')
+console.log('         argument validator, loaded on the first call of such a tool.')
 
 // The files a page without a bundler loads as they are (dist/vue-webmcp.esm-browser*.js):
 // the entry and the chunks it imports statically at start-up, the rest by import().
