@@ -22,7 +22,7 @@ async function bundlePage(dir) {
     outdir: dir,
     minify: true,
     define: { 'process.env.NODE_ENV': '"production"', '__VUE_OPTIONS_API__': 'false', '__VUE_PROD_DEVTOOLS__': 'false', '__VUE_PROD_HYDRATION_MISMATCH_DETAILS__': 'false' },
-    alias: { 'vue-webmcp': `${root}dist/index.mjs` },
+    alias: { 'vue-webmcp/validate': `${root}dist/chunks/validate.mjs`, 'vue-webmcp': `${root}dist/index.mjs` },
     logLevel: 'silent',
   })
 }
@@ -92,7 +92,7 @@ async function runDetached(server, dir, name, ...args) {
 const median = list => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]
 const fmt = ms => ms.toFixed(ms < 1 ? 3 : 1)
 
-export async function runBrowserBenchmarks({ registration, calls, memory }) {
+export async function runBrowserBenchmarks({ registration, calls, memory, args }) {
   const dir = await mkdtemp(join(tmpdir(), 'vue-webmcp-bench-'))
   await bundlePage(dir)
   const server = await serve(dir)
@@ -117,6 +117,20 @@ export async function runBrowserBenchmarks({ registration, calls, memory }) {
       console.log(`   raw registered tool: ${fmt(m('raw'))} ms   useWebMCPTool (no schema): ${fmt(m('composable'))} ms   ratio ${ratio('composable')}x (target <= 1.2x)`)
       console.log(`   useWebMCPTool with a schema (validated): ${fmt(m('validated'))} ms   ratio ${ratio('validated')}x`)
       console.log(`   for scale, a raw tool whose execute is async: ${fmt(m('rawAsync'))} ms   ratio ${ratio('rawAsync')}x\n`)
+    }
+
+    if (args) {
+      const rows = await runDetached(server, dir, 'argumentCases', 5)
+      const worst = list => Math.max(...list)
+      console.log('5. Arguments an agent can send, 5 rounds each: the longest main-thread stall while executeTool runs (a timer')
+      console.log('   probe\'s longest gap), on a tool with a schema and the same tool without one, and the validator alone (no DevTools client)')
+      console.log(`   ${'arguments'.padEnd(26)} ${'answer'.padEnd(13)} ${'stall, schema'.padStart(13)} ${'stall, none'.padStart(12)} ${'validator'.padStart(10)}`)
+      for (const row of rows) {
+        const stall = kind => typeof row.code === 'string' && row.code.startsWith('no answer') ? '-' : `${fmt(worst(row[kind].map(r => r.stall)))} ms`
+        console.log(`   ${row.label.padEnd(26)} ${String(row.code).padEnd(13)} ${stall('schema').padStart(13)} ${stall('plain').padStart(12)} ${`${fmt(median(row.validator))} ms`.padStart(10)}`)
+        console.log(`   ${''.padEnd(26)} validator's verdict: ${row.problem}`)
+      }
+      console.log()
     }
 
     if (memory) {

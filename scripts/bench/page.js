@@ -1,6 +1,8 @@
 // The benchmark page: Vue and vue-webmcp (dist/), with functions Playwright calls.
 import { createApp, defineComponent, effectScope, h, nextTick, watch } from 'vue'
 import { useWebMCPTool, useWebMCPTools } from 'vue-webmcp'
+// The validator chunk itself, to time it alone as well as through a call.
+import { validateArgs } from 'vue-webmcp/validate'
 
 const mc = document.modelContext
 const settle = (ms = 20) => new Promise(r => setTimeout(r, ms))
@@ -131,7 +133,79 @@ async function cycles(n) {
   return (await mc.getTools()).filter(t => t.name.startsWith('cycle_')).length
 }
 
-window.bench = { ready: true, registration, calls, cycles }
+// Arguments an agent can send, each against a tool with a schema and one without: the longest
+// main-thread stall while the call runs (a timer probe's longest gap), and the validator alone.
+function nest(depth) {
+  let value = {}
+  for (let i = 0; i < depth; i++)
+    value = { child: value }
+  return value
+}
+const ARGUMENT_CASES = [
+  ['50,000-item uniqueItems', { type: 'object', properties: { ids: { type: 'array', uniqueItems: true, items: { type: 'integer' } } } }, () => ({ ids: Array.from({ length: 50_000 }, (_, i) => i) })],
+  ['5,000-deep recursive data', { $defs: { node: { type: 'object', properties: { child: { $ref: '#/$defs/node' } } } }, $ref: '#/$defs/node' }, () => nest(5_000)],
+  ['100,000 keys', { type: 'object', additionalProperties: { type: 'integer' } }, () => Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, i]))],
+  ['10 MB string', { type: 'object', properties: { text: { type: 'string', maxLength: 20_000_000, pattern: '^[a-z]+$' } } }, () => ({ text: 'x'.repeat(10_000_000) })],
+]
+
+async function longestStall(work) {
+  let running = true
+  let last = performance.now()
+  let longest = 0
+  const probe = () => {
+    const now = performance.now()
+    longest = Math.max(longest, now - last)
+    last = now
+    if (running)
+      setTimeout(probe, 0)
+  }
+  setTimeout(probe, 0)
+  await settle(30)
+  longest = 0
+  const start = performance.now()
+  const result = await work()
+  const ms = performance.now() - start
+  await settle(30)
+  running = false
+  return { ms, stall: longest, result }
+}
+
+async function argumentCases(rounds) {
+  const scope = effectScope()
+  const tools = scope.run(() => ARGUMENT_CASES.flatMap(([, schema], i) => [
+    useWebMCPTool({ name: `args_schema_${i}`, description: 'with a schema', inputSchema: schema, execute: () => 'ok' }),
+    useWebMCPTool({ name: `args_plain_${i}`, description: 'without a schema', execute: () => 'ok' }),
+  ]))
+  while (!tools.every(t => t.isRegistered.value))
+    await settle(1)
+  const registered = await mc.getTools()
+  const out = []
+  for (const [i, [label, schema, make]] of ARGUMENT_CASES.entries()) {
+    const value = make()
+    const row = { label, validator: [], schema: [], plain: [], code: '' }
+    for (let r = 0; r < rounds; r++) {
+      globalThis.gc?.()
+      const t = performance.now()
+      const problems = validateArgs(value, schema)
+      row.validator.push(performance.now() - t)
+      row.problem = problems[0]?.message ?? 'valid'
+      for (const [kind, name] of [['schema', `args_schema_${i}`], ['plain', `args_plain_${i}`]]) {
+        globalThis.gc?.()
+        const tool = registered.find(t => t.name === name)
+        // Chromium hands the page no arguments nested past about 100 levels: the call never settles.
+        const { stall, ms, result } = await longestStall(() => Promise.race([mc.executeTool(tool, value), settle(10_000).then(() => 'no answer in 10 s')]))
+        row[kind].push({ stall, ms })
+        if (kind === 'schema')
+          row.code = typeof result === 'string' && result.startsWith('{') ? (JSON.parse(result)._meta?.['vue-webmcp/code'] ?? 'ok') : result
+      }
+    }
+    out.push(row)
+  }
+  scope.stop()
+  return out
+}
+
+window.bench = { ready: true, registration, calls, cycles, argumentCases }
 
 // Opened as /?run=NAME&args=[...] (no DevTools client attached): run one
 // benchmark and send its figures back to the server.

@@ -49,7 +49,8 @@ const splitFragment = (uri: string): [string, string] => {
 }
 
 export function escapePointer(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1')
+  // Most keys need no escaping: skip the two replacements (100,000 keys are a real argument).
+  return key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key
 }
 
 export function dialectOf(schema: unknown): Dialect {
