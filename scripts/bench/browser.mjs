@@ -121,13 +121,13 @@ export async function runBrowserBenchmarks({ registration, calls, memory, args }
 
     if (args) {
       const rows = await runDetached(server, dir, 'argumentCases', 5)
-      const worst = list => Math.max(...list)
       console.log('5. Arguments an agent can send, 5 rounds each: the longest main-thread stall while executeTool runs (a timer')
-      console.log('   probe\'s longest gap), on a tool with a schema and the same tool without one, and the validator alone (no DevTools client)')
-      console.log(`   ${'arguments'.padEnd(26)} ${'answer'.padEnd(13)} ${'stall, schema'.padStart(13)} ${'stall, none'.padStart(12)} ${'validator'.padStart(10)}`)
+      console.log('   probe\'s longest gap; median over rounds, the first round\'s in brackets: it loads and compiles the validator),')
+      console.log('   on a tool with a schema and the same tool without one, and the validator alone (median; no DevTools client)')
+      console.log(`   ${'arguments'.padEnd(26)} ${'answer'.padEnd(13)} ${'stall, schema'.padStart(20)} ${'stall, none'.padStart(20)} ${'validator'.padStart(10)}`)
       for (const row of rows) {
-        const stall = kind => typeof row.code === 'string' && row.code.startsWith('no answer') ? '-' : `${fmt(worst(row[kind].map(r => r.stall)))} ms`
-        console.log(`   ${row.label.padEnd(26)} ${String(row.code).padEnd(13)} ${stall('schema').padStart(13)} ${stall('plain').padStart(12)} ${`${fmt(median(row.validator))} ms`.padStart(10)}`)
+        const stall = kind => typeof row.code === 'string' && row.code.startsWith('no answer') ? '-' : `${fmt(median(row[kind].map(r => r.stall)))} (${fmt(row[kind][0].stall)}) ms`
+        console.log(`   ${row.label.padEnd(26)} ${String(row.code).padEnd(13)} ${stall('schema').padStart(20)} ${stall('plain').padStart(20)} ${`${fmt(median(row.validator))} ms`.padStart(10)}`)
         console.log(`   ${''.padEnd(26)} validator's verdict: ${row.problem}`)
       }
       console.log()
