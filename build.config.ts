@@ -64,9 +64,9 @@ export default defineBuildConfig({
               return 'normalize'
             if (/src\/core\/definitionBudgets\.ts$/.test(id))
               return 'definitions'
-            // The schema check (a static import only development builds keep) and the
+            // The definition and schema checks (a static import only development builds keep) and the
             // schema index it shares with the validator: lazy in production apps.
-            if (/src\/core\/schema(?:Check|Index)\.ts$/.test(id))
+            if (/src\/core\/(?:schemaCheck|schemaIndex|definitionChecks)\.ts$/.test(id))
               return 'schemas'
             // Public exports that only the lazy chunks use at run time: the error
             // classes and the default budgets.

@@ -71,7 +71,7 @@ async function measure(source) {
   visit(chunks.find(c => c.isEntry))
   const lazy = chunks.filter(c => !startup.has(c))
   // The validator, and the schema check and index it shares with registration (marked by their base URI).
-  const isValidator = c => Object.keys(c.modules).some(id => /chunks\/(?:validate|lazySchemaCheck)/.test(id)) || c.code.includes('vue-webmcp.invalid')
+  const isValidator = c => Object.keys(c.modules).some(id => /chunks\/validate/.test(id)) || c.code.includes('vue-webmcp.invalid')
   const sum = list => [...list].reduce((n, c) => n + gzip(c), 0)
   return { startup: sum(startup), lazy: sum(lazy.filter(c => !isValidator(c))), validator: sum(lazy.filter(isValidator)) }
 }

@@ -14,7 +14,7 @@ export interface SchemaProblem {
   message: string
 }
 
-const checked = new WeakMap<object, SchemaProblem | null>()
+const checked = /* @__PURE__ */ new WeakMap<object, SchemaProblem | null>()
 
 /** The first problem that keeps `schema` from being enforced, or null. Cached per schema object, as compiled schemas are. */
 export function schemaProblem(schema: unknown): SchemaProblem | null {

@@ -7,8 +7,7 @@ import type { WebMCPToolExecuteOptions } from '../types'
 import type { UseWebMCPToolOptions, UseWebMCPToolReturn } from '../useWebMCPTool'
 import type { UseWebMCPToolsSharedOptions } from '../useWebMCPTools'
 import { getCurrentInstance, getCurrentScope, onMounted, onScopeDispose, shallowRef, toValue, watchEffect } from 'vue'
-import { definitionError as syncDefinitionError } from '../core/definitionBudgets'
-import { schemaError as syncSchemaError } from '../core/schemaCheck'
+import { definitionChecks as syncDefinitionChecks } from '../core/definitionChecks'
 import { resolveConfig } from '../config'
 import { refreshModelContext, useIsSupported, useModelContext } from './modelContext'
 import { runToolCall } from './pipeline'
@@ -88,20 +87,18 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
   // The scope's end aborts the calls still running, through this one signal.
   const ended = new AbortController()
 
-  // The definition checks. Development builds check synchronously, so 'error'
-  // mode throws at setup; production builds load them only when budgets are
-  // switched on explicitly, and bundlers drop them otherwise.
-  const checks = shallowRef(process.env.NODE_ENV !== 'production' ? syncDefinitionError : undefined)
+  // The definition checks: budgets, and the schema check (patterns, $refs,
+  // cycles). Development builds check synchronously, so 'error' mode throws at
+  // setup; production builds load them when budgets are switched on
+  // explicitly, or before the first tool with a schema registers, so no tool
+  // is offered with constraints that are not enforced.
+  const checks = shallowRef(process.env.NODE_ENV !== 'production' ? syncDefinitionChecks : undefined)
+  const load = () => import('./lazyDefinitions').then(m => (checks.value = m.definitionChecks))
   if (!checks.value && budgets !== false)
-    void import('./lazyDefinitions').then(m => (checks.value = m.definitionError))
-  // The schema check (patterns, $refs, cycles), loaded like the definition
-  // checks, but whatever the budgets: production builds load it before the
-  // first tool with a schema registers, so no tool is offered unchecked.
-  const schemaCheck = shallowRef(process.env.NODE_ENV !== 'production' ? syncSchemaError : undefined)
-  if (process.env.NODE_ENV !== 'production' && checks.value && budgets) {
+    void load()
+  if (process.env.NODE_ENV !== 'production' && checks.value && budgets === 'error') {
     for (const { options } of slots) {
-      const definition = describe(options, shared)
-      const problem = checks.value(definition, budgets, limits) ?? (budgets === 'error' ? schemaCheck.value!(definition.name, definition.inputSchema) : null)
+      const problem = checks.value(describe(options, shared), budgets, limits)
       if (problem)
         throw problem
     }
@@ -167,25 +164,24 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
     // Read afresh: a context replaced since the last pass takes every tool with it.
     refreshModelContext()
     const mc = modelContext.value
-    const check = budgets ? checks.value : undefined
+    const check = checks.value
     // In 'error' mode nothing registers before the checks have run.
     const on = !!mc && (budgets !== 'error' || !!check)
     for (const slot of slots) {
       let definition = on && isEnabled(slot.options, shared) ? describe(slot.options, shared) : undefined
-      if (definition?.inputSchema && !schemaCheck.value) {
-        // Not registered before its schema is checked; sync runs again once the check has loaded.
-        void import('./lazySchemaCheck').then(m => (schemaCheck.value = m.schemaError))
+      if (definition?.inputSchema && !check) {
+        // Not registered before its schema is checked; sync runs again once the checks have loaded.
+        void load()
         definition = undefined
       }
-      let block = definition && check ? check(definition, budgets as 'warn' | 'error', limits) : null
-      block ||= definition?.inputSchema ? schemaCheck.value!(definition.name, definition.inputSchema) : null
+      let block = definition && check ? check(definition, budgets, limits) : null
       let json: string | undefined
       try {
         json = definition && !block ? JSON.stringify(definition) : undefined
       }
       catch (reason) {
         // A getter that throws, or a cycle in annotations: this tool fails, its siblings register.
-        block = reason instanceof Error ? reason : new Error(String(reason))
+        block = reason as Error
       }
       const { current } = slot
       if (current && current.modelContext === mc && json && sameContent(current.json, json)) {

@@ -41,6 +41,20 @@ describe('production build: definition checks', () => {
     expect(mc.toolNames).toEqual(['fine'])
   })
 
+  it('with budgets off, a tool with a schema waits for the schema check: a broken one never registers, a sound one does', async () => {
+    const mc = install()
+    const [broken, sound] = inApp({ budgets: false }, () => [
+      useWebMCPTool({ name: 'broken', description: 'd', inputSchema: { type: 'object', properties: { id: { type: 'string', pattern: '^[\\w-.]+$' } } }, execute: () => '' }),
+      useWebMCPTool({ name: 'sound', description: 'd', inputSchema: { type: 'object', properties: { id: { type: 'string', pattern: '^[\\w.-]+$' } } }, execute: () => '' }),
+    ])
+    // Not offered before the check has run, not even for a moment.
+    expect(mc.toolNames).not.toContain('sound')
+    await until(() => sound!.isRegistered.value && broken!.error.value)
+    expect(broken!.error.value!.message).toContain('at /properties/id/pattern')
+    expect(mc.toolNames).toContain('sound')
+    expect(mc.toolNames).not.toContain('broken')
+  })
+
   it('budgets left unset register at once without loading any check', async () => {
     const mc = install()
     const state = inApp({ budgets: false }, () => useWebMCPTool({ name: 'n'.repeat(40), description: 'd', execute: () => '' }))

@@ -1,0 +1,13 @@
+// Everything that keeps a tool definition unregistered, in one call: the
+// budgets (when switched on) and the schema check (always). No Vue import.
+import type { BudgetMode } from './guard'
+import type { WebMCPBudgetLimits } from './limits'
+import type { ToolDefinitionInput } from './definitionBudgets'
+import { definitionError } from './definitionBudgets'
+import { schemaError } from './schemaCheck'
+
+/** The error that keeps `tool` unregistered, or null; in `'warn'` mode budget problems only warn. */
+export function definitionChecks(tool: ToolDefinitionInput, budgets: BudgetMode, limits?: Partial<WebMCPBudgetLimits>): Error | null {
+  return (budgets ? definitionError(tool, budgets, limits) : null)
+    ?? (tool.inputSchema !== undefined ? schemaError(tool.name, tool.inputSchema) : null)
+}
