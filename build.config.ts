@@ -1,5 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { Plugin } from 'esbuild'
 import { build as esbuild } from 'esbuild'
 import { defineBuildConfig } from 'unbuild'
 
@@ -15,6 +16,19 @@ const BROWSER_BUILDS = [
   { name: 'vue-webmcp.esm-browser', env: 'development', minify: false },
   { name: 'vue-webmcp.esm-browser.prod', env: 'production', minify: true },
 ]
+
+// The registration code imports the definition and schema checks statically
+// for development builds only; with splitting, esbuild keeps that import's
+// chunk at start-up even when nothing uses it. The production file gets a
+// stub there, and loads the real checks with import() as an app's bundle does.
+const dropDevelopmentChecks: Plugin = {
+  name: 'drop-development-checks',
+  setup(build) {
+    build.onResolve({ filter: /\/core\/definitionChecks$/ }, args =>
+      args.importer.endsWith('registrations.ts') ? { path: 'definitionChecks', namespace: 'development-only' } : undefined)
+    build.onLoad({ filter: /.*/, namespace: 'development-only' }, () => ({ contents: 'export const definitionChecks = undefined', loader: 'js' }))
+  },
+}
 
 async function buildForBrowsers(rootDir: string, outDir: string): Promise<void> {
   const { version } = JSON.parse(await readFile(join(rootDir, 'package.json'), 'utf8')) as { version: string }
@@ -33,6 +47,7 @@ async function buildForBrowsers(rootDir: string, outDir: string): Promise<void> 
       define: { 'process.env.NODE_ENV': JSON.stringify(env) },
       minify,
       banner: { js: `/*! vue-webmcp v${version} (${env}) | Apache-2.0 */` },
+      plugins: env === 'production' ? [dropDevelopmentChecks] : [],
       logLevel: 'warning',
     })
   }
