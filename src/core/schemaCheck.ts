@@ -14,16 +14,14 @@ export interface SchemaProblem {
   message: string
 }
 
-const checked = /* @__PURE__ */ new WeakMap<object, SchemaProblem | null>()
-
-/** The first problem that keeps `schema` from being enforced, or null. Cached per schema object, as compiled schemas are. */
+/**
+ * The first problem that keeps `schema` from being enforced, or null. Not
+ * cached: a reactive schema changed in place is checked again when its tool is.
+ */
 export function schemaProblem(schema: unknown): SchemaProblem | null {
   if (schema === null || typeof schema !== 'object')
     return null
-  let problem = checked.get(schema)
-  if (problem === undefined)
-    checked.set(schema, problem = notJson(schema) ?? badKeywords(schema))
-  return problem
+  return notJson(schema) ?? badKeywords(schema)
 }
 
 /** The error a tool with such a schema gets instead of being registered. */

@@ -75,6 +75,18 @@ describe(`a schema that cannot be enforced (${lane})`, () => {
     expect(await names()).not.toContain(name)
   })
 
+  it('a reactive schema changed in place is checked again', async () => {
+    const name = uniqueName('inplace')
+    const { reactive } = await import('vue')
+    const schema = reactive({ type: 'object', properties: { id: { type: 'string', pattern: '^[\\w.-]+$' } } })
+    const { result, unmount } = withSetup(() => useWebMCPTool({ name, description: 'd', inputSchema: schema, execute: () => '' }))
+    cleanups.push(unmount)
+    await until(() => result.isRegistered.value)
+    schema.properties.id.pattern = '^[\\w-.]+$'
+    await until(() => !result.isRegistered.value && result.error.value)
+    expect(result.error.value!.message).toContain('at /properties/id/pattern')
+  })
+
   it('a top-level false schema is registered as one that accepts nothing, and every call is refused', async () => {
     const name = uniqueName('never')
     const execute = vi.fn(() => 'ran')
