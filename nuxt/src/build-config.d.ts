@@ -1,0 +1,7 @@
+// The template the module writes into the app's build directory.
+declare module '#build/vue-webmcp/config.mjs' {
+  import type { WebMCPConfig } from 'vue-webmcp'
+
+  const config: Pick<WebMCPConfig, 'budgets' | 'limits' | 'validateArgs' | 'timeoutMs' | 'includeArgs'>
+  export default config
+}

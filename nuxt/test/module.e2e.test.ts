@@ -1,0 +1,140 @@
+import type { NuxtPage } from '@nuxt/test-utils/e2e'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { $fetch, createPage, fetch, getServerLogs, setup } from '@nuxt/test-utils/e2e'
+import { describe, expect, it } from 'vitest'
+import { CHROMIUM_ARGS, requireChromium } from '../../scripts/chromium.mjs'
+
+// Known before the build: the fixture's Permissions-Policy names the frame's origin.
+const port = await new Promise<number>((resolve) => {
+  const server = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = server.address() as { port: number }
+    server.close(() => resolve(port))
+  })
+})
+const frameOrigin = `http://localhost:${port}`
+process.env.WEBMCP_FIXTURE_FRAME_ORIGIN = frameOrigin
+
+await setup({
+  rootDir: fileURLToPath(new URL('./fixture', import.meta.url)),
+  port,
+  browser: true,
+  browserOptions: { type: 'chromium', launch: { executablePath: requireChromium(), args: CHROMIUM_ARGS } },
+})
+
+interface ToolResponse { content: { type: string, text: string }[], isError?: boolean, _meta?: Record<string, unknown> }
+
+/** A page with the console's warnings and errors collected from the first script on. */
+async function openPage(path: string): Promise<{ page: NuxtPage, problems: string[] }> {
+  const page = await createPage()
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error')
+      problems.push(`${message.type()}: ${message.text()}`)
+  })
+  page.on('pageerror', error => problems.push(`pageerror: ${error.message}`))
+  await page.goto(new URL(path, `http://127.0.0.1:${port}`).href, { waitUntil: 'hydration' })
+  return { page, problems }
+}
+
+async function toolNames(page: NuxtPage): Promise<string[]> {
+  const tools = await page.webmcp.tools({ timeout: 10_000 })
+  return tools.map(tool => tool.name).sort()
+}
+
+function call(page: NuxtPage, name: string, input: Record<string, unknown> = {}): Promise<ToolResponse> {
+  return page.webmcp.callTool(name, input, { timeout: 10_000 }) as Promise<ToolResponse>
+}
+
+describe('server rendering', () => {
+  it('renders the page with no browser API and no warning', async () => {
+    const html = await $fetch<string>('/')
+    expect(html).toContain('<h1>Tasks</h1>')
+    // Rendered, not registered: the server never touches document.modelContext.
+    expect(html).toContain('not registered')
+    // No error page and no error in the payload (Nuxt puts one under "error").
+    expect(html).not.toMatch(/"error"|statusCode|nuxt-error/)
+    const logs = getServerLogs().join('\n')
+    expect(logs).not.toMatch(/warn|error|modelContext|document is not defined/i)
+  })
+
+  it('sends the tools Permissions-Policy from the module option', async () => {
+    const response = await fetch('/')
+    expect(response.headers.get('permissions-policy')).toBe(`tools=(self "${frameOrigin}")`)
+  })
+})
+
+describe('in Chromium with WebMCP', () => {
+  it('lists the page\'s tools after hydration, with no console warning', async () => {
+    const { page, problems } = await openPage('/')
+    await expect.poll(() => toolNames(page)).toEqual(['add_task', 'big_object', 'long_text', 'slow'])
+    await expect.poll(() => page.locator('#registered').textContent()).toContain('registered')
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
+  it('calls return normalized results, and the plugin\'s hooks see them', async () => {
+    const { page } = await openPage('/')
+    await expect.poll(() => toolNames(page)).toContain('add_task')
+    expect(await call(page, 'add_task', { title: 'Buy milk' })).toEqual({ content: [{ type: 'text', text: '{"count":1}' }] })
+    await expect.poll(() => page.locator('li').allTextContents()).toEqual(['Buy milk'])
+    // Validation is on: a bad call never reaches execute.
+    const invalid = await call(page, 'add_task', {})
+    expect(invalid.isError).toBe(true)
+    expect(invalid._meta).toEqual({ 'vue-webmcp/code': 'INVALID_ARGS' })
+    // The hooks a plugin set: the runtime hook (onToolResult) and useWebMCPConfig (onToolCall, with includeArgs).
+    const log = await page.evaluate(() => (window as unknown as { __webmcpLog: unknown[] }).__webmcpLog)
+    expect(log).toEqual([
+      { hook: 'onToolCall', name: 'add_task', args: { title: 'Buy milk' } },
+      { hook: 'onToolResult', name: 'add_task', ok: true },
+      { hook: 'onToolCall', name: 'add_task', args: {} },
+      { hook: 'onToolResult', name: 'add_task', ok: false, code: 'INVALID_ARGS' },
+    ])
+    await page.close()
+  })
+
+  it('applies budgets: \'error\' from nuxt.config to results', async () => {
+    const { page } = await openPage('/')
+    await expect.poll(() => toolNames(page)).toContain('long_text')
+    // A production build: without the config, budgets are off and these would pass through whole.
+    const text = await call(page, 'long_text')
+    expect(text.isError).toBeUndefined()
+    expect(text.content[0]!.text.length).toBeLessThanOrEqual(1500)
+    expect(text.content[0]!.text).toContain('[truncated: showed')
+    const object = await call(page, 'big_object')
+    expect(object.isError).toBe(true)
+    expect(object._meta).toEqual({ 'vue-webmcp/code': 'OUTPUT_TOO_LARGE' })
+    await page.close()
+  })
+
+  it('applies timeoutMs from nuxt.config', async () => {
+    const { page } = await openPage('/')
+    await expect.poll(() => toolNames(page)).toContain('slow')
+    const result = await call(page, 'slow')
+    expect(result.isError).toBe(true)
+    expect(result._meta).toEqual({ 'vue-webmcp/code': 'TIMEOUT' })
+    await page.close()
+  })
+
+  it('swaps the tools when the route changes, both ways', async () => {
+    const { page } = await openPage('/')
+    await expect.poll(() => toolNames(page)).toEqual(['add_task', 'big_object', 'long_text', 'slow'])
+    await page.click('#to-other')
+    await expect.poll(() => toolNames(page)).toEqual(['other_page_tool'])
+    expect(await call(page, 'other_page_tool')).toEqual({ content: [{ type: 'text', text: 'from the other page' }] })
+    await page.click('#to-index')
+    await expect.poll(() => toolNames(page)).toEqual(['add_task', 'big_object', 'long_text', 'slow'])
+    await page.close()
+  })
+
+  it('lets a cross-origin frame register only with allow="tools" and its origin in the header', async () => {
+    const { page } = await openPage('/frames')
+    const status = (id: string) => page.frameLocator(`#${id}`).locator('#status').textContent({ timeout: 20_000 })
+    await expect.poll(() => status('listed-with-allow'), { timeout: 20_000 }).toMatch(/^\s*registered\s*$/)
+    // The frame element's allow attribute is missing.
+    await expect.poll(() => status('listed-without-allow'), { timeout: 20_000 }).toContain('NotAllowedError')
+    // The header does not name this origin: allow="tools" alone is not enough.
+    await expect.poll(() => status('unlisted-with-allow'), { timeout: 20_000 }).toContain('NotAllowedError')
+    await page.close()
+  })
+})
