@@ -5,7 +5,7 @@
 // Behaviour only: the type tests follow the dev version's types, and Vue 3.3's
 // `InjectionKey` cannot index an object literal in the tests' `provide` options.
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -17,10 +17,46 @@ for (const entry of ['src', 'test', 'scripts', 'package.json', 'package-lock.jso
   if (existsSync(`${root}${entry}`))
     cpSync(`${root}${entry}`, `${work}${entry}`, { recursive: true })
 }
+// Only the packages the root package needs, found through the lock file the
+// way Node resolves them: the Nuxt workspace's (nuxt/) are half as many again
+// and the copy has no use for them.
+function rootPackages() {
+  const lock = JSON.parse(readFileSync(`${root}package-lock.json`, 'utf8')).packages
+  const needed = new Set()
+  const queue = ['']
+  while (queue.length) {
+    const path = queue.pop()
+    const entry = lock[path]
+    const names = Object.keys({ ...entry.dependencies, ...entry.devDependencies, ...entry.optionalDependencies, ...entry.peerDependencies })
+    for (const name of names) {
+      for (let dir = path; ; dir = dir.slice(0, Math.max(0, dir.lastIndexOf('/node_modules/')))) {
+        const candidate = `${dir ? `${dir}/` : ''}node_modules/${name}`
+        if (lock[candidate]) {
+          if (!needed.has(candidate))
+            queue.push(candidate)
+          needed.add(candidate)
+          break
+        }
+        if (!dir)
+          break
+      }
+    }
+  }
+  return needed
+}
+const needed = rootPackages()
 cpSync(`${root}node_modules`, `${work}node_modules`, {
   recursive: true,
   verbatimSymlinks: true,
-  filter: source => !source.startsWith(`${root}node_modules/.cache/`),
+  filter: (source) => {
+    const top = /^node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source.slice(root.length))?.[1]
+    if (!top || top === '.bin' || (top.startsWith('@') && !top.includes('/')))
+      return true // node_modules itself, its .bin, a scope folder
+    // .cache: not needed; npm's hidden lock file would describe packages left behind.
+    if (top === '.cache' || top === '.package-lock.json')
+      return false
+    return needed.has(`node_modules/${top}`)
+  },
 })
 
 const run = (command, args) => execFileSync(command, args, { cwd: work, stdio: 'inherit', env: { ...process.env, VUE_WEBMCP_BEHAVIOUR_ONLY: '1' } })
