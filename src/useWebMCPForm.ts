@@ -49,7 +49,18 @@ export interface UseWebMCPFormOptions<Fields extends FormFields = FormFields, Re
   onError?: (error: unknown) => void
   /** Time limit for one submission's `execute`, in milliseconds. */
   timeoutMs?: number
+  /**
+   * When the form goes back to its initial values, always after the answer has
+   * been delivered (Chromium cancels an agent's call when its form resets
+   * mid-call). `'agent'` (default): after every agent submission, so nothing an
+   * agent put in reaches the next call or a person's submit. `'success'`: also
+   * after a person's successful submission. `'always'`: after every submission.
+   * `'never'`: the form is yours to reset.
+   */
+  resetAfter?: MaybeRefOrGetter<WebMCPFormReset>
 }
+
+export type WebMCPFormReset = 'agent' | 'success' | 'always' | 'never'
 
 export interface WebMCPFormAttrs {
   toolname: string
@@ -109,7 +120,13 @@ export function formFields(form: HTMLFormElement, submitter?: HTMLElement | null
     else
       fields[name] = value
   })
-  return fields
+  // Keys in the order of the controls (the groups above went in first).
+  const ordered: FormFields = {}
+  for (const { name } of Array.from(form.elements) as HTMLInputElement[]) {
+    if (name && Object.hasOwn(fields, name) && !Object.hasOwn(ordered, name))
+      ordered[name] = fields[name]!
+  }
+  return Object.assign(ordered, fields)
 }
 
 /**
@@ -126,6 +143,7 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
   const error = shallowRef<Error | null>(null)
   const scope = new AbortController()
   let pending = 0
+  let resetDue = false
 
   async function onSubmit(event: Event): Promise<void> {
     const submit = event as SubmitEvent
@@ -149,14 +167,30 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
     }, fields)
     if (submit.agentInvoked === true && typeof submit.respondWith === 'function')
       submit.respondWith(outcome.then(o => o.response))
+    let succeeded = false
     try {
       const { ok, error: failure } = await outcome
+      succeeded = ok
       if (!ok && failure !== undefined)
         error.value = failure instanceof Error ? failure : new Error(String(failure))
     }
     finally {
-      if (--pending === 0)
+      const when = toValue(options.resetAfter) ?? 'agent'
+      resetDue ||= when === 'always' || (when !== 'never' && submit.agentInvoked === true) || (when === 'success' && succeeded)
+      if (--pending === 0) {
         isSubmitting.value = false
+        if (resetDue) {
+          resetDue = false
+          // A task after the answer settled: a reset any earlier, or while
+          // another submission of this form runs, cancels an agent's call.
+          setTimeout(() => {
+            if (pending > 0)
+              resetDue = true // another submission began: reset after it instead
+            else if (!scope.signal.aborted)
+              form.reset()
+          }, 0)
+        }
+      }
     }
   }
 
