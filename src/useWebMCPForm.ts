@@ -57,7 +57,7 @@ export interface UseWebMCPFormOptions<Fields extends FormFields = FormFields, Re
    * after a person's successful submission. `'always'`: after every submission.
    * `'never'`: the form is yours to reset.
    */
-  resetAfter?: MaybeRefOrGetter<WebMCPFormReset>
+  resetAfter?: MaybeRefOrGetter<WebMCPFormReset | undefined>
 }
 
 export type WebMCPFormReset = 'agent' | 'success' | 'always' | 'never'

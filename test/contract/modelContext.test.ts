@@ -325,4 +325,193 @@ describe(`ModelContext contract (${lane})`, () => {
     mc.removeEventListener('toolcancel', listener)
     expect(seen).toEqual(['toolactivated:form_a', 'toolcancel:form_a'])
   })
+
+  describe('declarative forms', () => {
+    const containers: HTMLElement[] = []
+    afterEach(() => containers.splice(0).forEach(c => c.remove()))
+
+    function addForm(attrs: string, inner: string, respond?: (fields: FormData, event: SubmitEvent) => unknown): HTMLFormElement {
+      const container = document.createElement('div')
+      container.innerHTML = `<form ${attrs}>${inner}</form>`
+      document.body.append(container)
+      containers.push(container)
+      const form = container.querySelector('form')!
+      if (respond) {
+        form.addEventListener('submit', (event) => {
+          event.preventDefault()
+          const answer = respond(new FormData(form), event as SubmitEvent)
+          if (answer !== undefined) {
+            ;(event as SubmitEvent).respondWith(Promise.resolve(answer))
+          }
+        })
+      }
+      return form
+    }
+
+    async function listed(name: string) {
+      return (await mc.getTools()).find(t => t.name === name)
+    }
+
+    const CONTROLS = `
+      <label>Title <input name="title" required toolparamdescription="What to do"></label>
+      <label>Notes <textarea name="notes"></textarea></label>
+      <label>Priority <select name="priority"><option value="low">Low</option><option value="high">High</option></select></label>
+      <label><input type="checkbox" name="tags" value="home"> Home</label>
+      <label><input type="checkbox" name="tags" value="work"> Work</label>
+      <label><input type="radio" name="size" value="s"> Small</label>
+      <label><input type="radio" name="size" value="m"> Medium</label>
+      <input type="checkbox" name="urgent">
+      <input name="count" type="number" min="1" max="9">
+      <input name="due" type="date">
+      <input name="code" pattern="[a-z]+">
+      <input type="hidden" name="secret" value="x"><input name="off" disabled>
+      <button>Go</button>`
+
+    it('lists a connected form with toolname and tooldescription, with the schema built from its controls', async () => {
+      const name = uniqueName('form_schema')
+      addForm(`toolname="${name}" tooldescription="Creates a task."`, CONTROLS)
+      addForm(`toolname="${uniqueName('no_description')}"`, '<input name="a">')
+      await until(async () => !!(await listed(name)))
+      const tool = (await listed(name))!
+      expect(tool.description).toBe('Creates a task.')
+      expect(tool.title).toBe('')
+      expect(tool).not.toHaveProperty('annotations')
+      expect(tool.inputSchema).toEqual({
+        type: 'object',
+        properties: {
+          title: { type: 'string', description: 'What to do' },
+          notes: { type: 'string', description: 'Notes' },
+          priority: {
+            type: 'string',
+            anyOf: [{ type: 'string', const: 'low', title: 'Low' }, { type: 'string', const: 'high', title: 'High' }],
+            enum: ['low', 'high'],
+            description: 'Priority',
+          },
+          tags: {
+            type: 'array',
+            items: { type: 'string', anyOf: [{ type: 'string', const: 'home', title: 'Home' }, { type: 'string', const: 'work', title: 'Work' }], enum: ['home', 'work'] },
+            uniqueItems: true,
+          },
+          size: { type: 'string', anyOf: [{ type: 'string', const: 's', title: 'Small' }, { type: 'string', const: 'm', title: 'Medium' }], enum: ['s', 'm'] },
+          urgent: { type: 'boolean' },
+          count: { type: 'number', minimum: 1, maximum: 9, multipleOf: 1 },
+          due: { type: 'string', format: 'date', description: 'Dates MUST be provided in \'YYYY-MM-DD\' format.' },
+          code: { type: 'string', pattern: '[a-z]+' },
+        },
+        required: ['title'],
+      })
+      expect((await mc.getTools()).filter(t => t.name.startsWith('no_description'))).toEqual([])
+    })
+
+    it('autosubmit: executeTool fills the named controls, submits as the agent, and resolves with the response', async () => {
+      const name = uniqueName('form_auto')
+      const events: string[] = []
+      const seen: unknown[] = []
+      const form = addForm(`toolname="${name}" tooldescription="d" toolautosubmit`, CONTROLS, (fields, event) => {
+        seen.push(event.agentInvoked)
+        return { title: fields.get('title'), priority: fields.get('priority'), tags: fields.getAll('tags'), urgent: fields.get('urgent'), count: fields.get('count') }
+      })
+      form.addEventListener('change', e => events.push((e.target as HTMLInputElement).name))
+      await until(async () => !!(await listed(name)))
+      const tool = (await listed(name))!
+      expect(await mc.executeTool(tool, { title: 'Pay rent', priority: 'high', tags: ['work'], urgent: true, count: 3 }))
+        .toBe('{"title":"Pay rent","priority":"high","tags":["work"],"urgent":"on","count":"3"}')
+      expect(seen).toEqual([true])
+      expect(events).toEqual(expect.arrayContaining(['title', 'priority', 'tags', 'urgent', 'count']))
+      // What the input leaves out keeps its value; a group is set exactly.
+      expect(await mc.executeTool(tool, { tags: ['home'] }))
+        .toBe('{"title":"Pay rent","priority":"high","tags":["home"],"urgent":"on","count":"3"}')
+    })
+
+    it('autosubmit: the browser\'s errors for a bad input, a missing required field, and a page that never responds', async () => {
+      const name = uniqueName('form_errors')
+      const form = addForm(`toolname="${name}" tooldescription="d" toolautosubmit`, CONTROLS, () => 'ok')
+      await until(async () => !!(await listed(name)))
+      const tool = (await listed(name))!
+      expect(await rejection(mc.executeTool(tool, { title: 'x', bogus: 1 })))
+        .toEqual({ name: 'UnknownError', message: 'Input contains a parameter "bogus" but there is no such parameter for the tool' })
+      expect(await rejection(mc.executeTool(tool, { title: 'x', priority: 'urgent' })))
+        .toEqual({ name: 'UnknownError', message: 'Invalid value "urgent" for parameter priority' })
+      expect(await rejection(mc.executeTool(tool, { title: 'x', tags: 'home' })))
+        .toEqual({ name: 'UnknownError', message: 'Invalid value "home" for parameter tags' })
+      const missing = await rejection(mc.executeTool(tool, { notes: 'no title' }))
+      expect(missing.name).toBe('UnknownError')
+      expect(missing.message).toMatch(/^Form validation failed: title: /)
+
+      const silent = uniqueName('form_silent')
+      addForm(`toolname="${silent}" tooldescription="d" toolautosubmit`, '<input name="a">', () => undefined)
+      await until(async () => !!(await listed(silent)))
+      expect(await rejection(mc.executeTool((await listed(silent))!, { a: 'x' }))).toEqual({
+        name: 'UnknownError',
+        message: 'The site has a programming error: it called preventDefault() on the \'submit\' event, without also calling respondWith() with the tool result',
+      })
+      expect(form.isConnected).toBe(true)
+    })
+
+    it('a reset while the call runs cancels it; a reset a task after the response does not', async () => {
+      const name = uniqueName('form_reset')
+      let release = () => {}
+      const form = addForm(`toolname="${name}" tooldescription="d" toolautosubmit`, '<input name="a">', () => new Promise(r => (release = () => r('done'))))
+      await until(async () => !!(await listed(name)))
+      const tool = (await listed(name))!
+      const call = mc.executeTool(tool, { a: 'x' })
+      await tick(20)
+      form.reset()
+      expect(await rejection(call)).toEqual({ name: 'UnknownError', message: 'Tool execution cancelled by a form reset' })
+      release()
+      const second = mc.executeTool(tool, { a: 'y' })
+      await tick(20)
+      release()
+      await tick(0)
+      form.reset()
+      await expect(second).resolves.toBe('done')
+    })
+
+    it('without autosubmit: executeTool fills the form, fires toolactivated, and a click completes the call', async () => {
+      const name = uniqueName('form_click')
+      const activated: string[] = []
+      const listener = (event: Event) => activated.push((event as Event & { toolName: string }).toolName)
+      mc.addEventListener('toolactivated', listener)
+      try {
+        const form = addForm(`toolname="${name}" tooldescription="d"`, CONTROLS, (fields, event) => `${fields.get('title')} by ${event.agentInvoked ? 'agent' : 'person'}`)
+        await until(async () => !!(await listed(name)))
+        const call = mc.executeTool((await listed(name))!, { title: 'Review me' })
+        await until(() => activated.includes(name))
+        expect((form.elements.namedItem('title') as HTMLInputElement).value).toBe('Review me')
+        form.querySelector('button')!.click()
+        await expect(call).resolves.toBe('Review me by agent')
+      }
+      finally {
+        mc.removeEventListener('toolactivated', listener)
+      }
+    })
+
+    it('removing the form or its tooldescription unregisters it; each add and remove fires toolchange', async () => {
+      const name = uniqueName('form_gone')
+      const changes = vi.fn()
+      mc.addEventListener('toolchange', changes)
+      try {
+        const form = addForm(`toolname="${name}" tooldescription="d"`, '<input name="a">')
+        await until(async () => !!(await listed(name)))
+        await until(() => changes.mock.calls.length === 1)
+        form.removeAttribute('tooldescription')
+        await until(async () => !(await listed(name)))
+        await until(() => changes.mock.calls.length === 2)
+        form.setAttribute('tooldescription', 'Back')
+        await until(async () => (await listed(name))?.description === 'Back')
+        await until(() => changes.mock.calls.length === 3)
+        // A changed description: removed and added again.
+        form.setAttribute('tooldescription', 'Changed')
+        await until(() => changes.mock.calls.length === 5)
+        form.parentElement!.remove()
+        await until(async () => !(await listed(name)))
+        await until(() => changes.mock.calls.length === 6)
+        await tick(30)
+        expect(changes).toHaveBeenCalledTimes(6)
+      }
+      finally {
+        mc.removeEventListener('toolchange', changes)
+      }
+    })
+  })
 })

@@ -1,10 +1,9 @@
-// useWebMCPForm in both lanes. The native lane submits through Chromium's own
-// declarative-form tool; the memory lane through vue-webmcp/testing's submitAsAgent.
-import type { FormFields } from '../../src'
+// useWebMCPForm in both lanes: an agent submits through Chromium's own
+// declarative-form tool, or through vue-webmcp/testing's model of it.
+import type { FormFields, WebMCPFormReset } from '../../src'
 import { mount } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
 import { defineComponent, h, nextTick, ref } from 'vue'
-import { submitAsAgent } from '../../src/testing'
 import TaskForm from '../fixtures/TaskForm.vue'
 import { until } from '../helpers'
 import { executeTool, lane, laneSuite, tick, uniqueName } from '../lane'
@@ -14,7 +13,7 @@ const cleanups = laneSuite(m => (mc = m))
 
 type Handler = (fields: FormFields, event: SubmitEvent) => unknown
 
-function mountForm(props: { name: string, autosubmit?: boolean, handler: Handler }) {
+function mountForm(props: { name: string, autosubmit?: boolean, resetAfter?: WebMCPFormReset, handler: Handler }) {
   const wrapper = mount(TaskForm, { props, attachTo: document.body })
   cleanups.push(() => wrapper.unmount())
   const form = wrapper.get('form').element as HTMLFormElement
@@ -22,23 +21,11 @@ function mountForm(props: { name: string, autosubmit?: boolean, handler: Handler
   return { wrapper, form, state }
 }
 
-/** Submits as an agent, the lane's way; resolves with what the agent receives. */
-async function agentSubmit(name: string, form: HTMLFormElement, input: Record<string, unknown>): Promise<unknown> {
-  if (lane === 'memory') {
-    // Like Chromium: the controls named in the input are set, the others left as they are.
-    for (const [key, value] of Object.entries(input)) {
-      for (const control of Array.from(form.querySelectorAll<HTMLInputElement>(`[name="${key}"]`))) {
-        if (control.type === 'checkbox')
-          control.checked = (value as string[]).includes(control.value)
-        else
-          control.value = String(value)
-      }
-    }
-    return submitAsAgent(form)
-  }
+/** Submits as an agent: the browser's declarative-form tool, or vue-webmcp/testing's model of it. */
+async function agentSubmit(name: string, _form: HTMLFormElement, input: Record<string, unknown>): Promise<unknown> {
   const tool = (await mc.getTools()).find(t => t.name === name)
   if (!tool)
-    throw new Error(`the browser made no tool of form ${name}`)
+    throw new Error(`the context made no tool of form ${name}`)
   return JSON.parse(await executeTool(mc, tool, input))
 }
 
