@@ -55,7 +55,8 @@ export interface UseWebMCPFormOptions<Fields extends FormFields = FormFields, Re
    * mid-call). `'agent'` (default): after every agent submission, so nothing an
    * agent put in reaches the next call or a person's submit. `'success'`: also
    * after a person's successful submission. `'always'`: after every submission.
-   * `'never'`: the form is yours to reset.
+   * `'never'`: the form is yours to reset. Unless `'never'`, an agent's
+   * cancelled fill (`toolcancel`) is cleared too.
    */
   resetAfter?: MaybeRefOrGetter<WebMCPFormReset | undefined>
 }
@@ -181,17 +182,21 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
         isSubmitting.value = false
         if (resetDue) {
           resetDue = false
-          // A task after the answer settled: a reset any earlier, or while
-          // another submission of this form runs, cancels an agent's call.
-          setTimeout(() => {
-            if (pending > 0)
-              resetDue = true // another submission began: reset after it instead
-            else if (!scope.signal.aborted)
-              form.reset()
-          }, 0)
+          resetSoon(form)
         }
       }
     }
+  }
+
+  // A task after the answer settled: a reset any earlier, or while another
+  // submission of this form runs, cancels an agent's call.
+  function resetSoon(form: HTMLFormElement): void {
+    setTimeout(() => {
+      if (pending > 0)
+        resetDue = true // another submission began: reset after it instead
+      else if (!scope.signal.aborted)
+        form.reset()
+    }, 0)
   }
 
   const attrs = computed<WebMCPFormAttrs>(() => ({
@@ -210,8 +215,14 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
   const onToolEvent = (event: Event) => {
     // Chromium submits an autosubmit form first and fires `toolactivated`
     // after; there is nothing left for the agent to fill in.
-    if ((event as WebMCPEvent).toolName === toValue(options.name))
-      isAgentActive.value = event.type === 'toolactivated' && !toValue(options.autosubmit)
+    const name = toValue(options.name)
+    if ((event as WebMCPEvent).toolName !== name)
+      return
+    isAgentActive.value = event.type === 'toolactivated' && !toValue(options.autosubmit)
+    // The browser leaves a cancelled agent's entries in the form: clear them too.
+    const form = event.type === 'toolcancel' && toValue(options.resetAfter) !== 'never' && document.querySelector<HTMLFormElement>(`form[toolname="${name}"]`)
+    if (form)
+      resetSoon(form)
   }
   const listenOn = (...targets: (EventTarget | undefined)[]) => {
     const stops = targets.flatMap(target => ['toolactivated', 'toolcancel'].map(type => listen(target, type, onToolEvent)))

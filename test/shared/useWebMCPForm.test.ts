@@ -142,6 +142,23 @@ describe(`useWebMCPForm (${lane})`, () => {
       await until(() => title(form) === '' && checked(form).length === 0)
     })
 
+    it('an agent\'s fill that it cancels is cleared too (the browser leaves it in the form)', async () => {
+      const name = uniqueName('cancelled')
+      const handler = vi.fn<Handler>(() => 'ok')
+      const { form, state } = mountForm({ name, handler })
+      await tick(30)
+      const tool = (await mc.getTools()).find(t => t.name === name)!
+      const controller = new AbortController()
+      const call = mc.executeTool(tool, { title: 'Half done', tags: ['home'] }, { signal: controller.signal }).catch((e: Error) => e.name)
+      await until(() => state.isAgentActive.value)
+      expect(title(form)).toBe('Half done')
+      controller.abort()
+      expect(await call).toBe('AbortError')
+      await until(() => !state.isAgentActive.value)
+      await until(() => title(form) === '' && checked(form).length === 0)
+      expect(handler).not.toHaveBeenCalled()
+    })
+
     async function personSubmits(resetAfter: 'success' | 'always' | 'never', fail: boolean) {
       const handler = vi.fn<Handler>(() => {
         if (fail)
