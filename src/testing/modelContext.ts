@@ -67,7 +67,8 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
     if (root && typeof MutationObserver !== 'undefined') {
       this.#formsSeen = this.#scanForms()
       this.#observer = new MutationObserver(() => this.#formsChanged())
-      this.#observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['toolname', 'tooldescription', 'name', 'disabled', 'type'] })
+      // Any attribute or text: a control's `required`, an option's `value` or a label's text changes the schema too.
+      this.#observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true })
     }
   }
 

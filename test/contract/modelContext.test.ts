@@ -486,7 +486,7 @@ describe(`ModelContext contract (${lane})`, () => {
       }
     })
 
-    it('removing the form or its tooldescription unregisters it; each add and remove fires toolchange', async () => {
+    it('removing the form or its tooldescription unregisters it; each add and remove fires toolchange, a changed description or control two', async () => {
       const name = uniqueName('form_gone')
       const changes = vi.fn()
       mc.addEventListener('toolchange', changes)
@@ -503,11 +503,15 @@ describe(`ModelContext contract (${lane})`, () => {
         // A changed description: removed and added again.
         form.setAttribute('tooldescription', 'Changed')
         await until(() => changes.mock.calls.length === 5)
+        // A control removed: the schema follows, removed and added again.
+        form.querySelector('input')!.remove()
+        await until(async () => JSON.stringify((await listed(name))?.inputSchema) === '{"type":"object","properties":{},"required":[]}')
+        await until(() => changes.mock.calls.length === 7)
         form.parentElement!.remove()
         await until(async () => !(await listed(name)))
-        await until(() => changes.mock.calls.length === 6)
+        await until(() => changes.mock.calls.length === 8)
         await tick(30)
-        expect(changes).toHaveBeenCalledTimes(6)
+        expect(changes).toHaveBeenCalledTimes(8)
       }
       finally {
         mc.removeEventListener('toolchange', changes)
