@@ -1,5 +1,5 @@
 // Declarative forms as Chromium 156 turns them into tools, measured in the
-// browser lane (test/browser/forms.browser.test.ts, test/contract/): which
+// browser lane and held to it by test/contract/modelContext.test.ts: which
 // forms are tools, the input schema built from their controls, how an agent's
 // input fills them in, and what an agent's submission looks like to the page.
 

@@ -403,6 +403,42 @@ describe(`ModelContext contract (${lane})`, () => {
       expect((await mc.getTools()).filter(t => t.name.startsWith('no_description'))).toEqual([])
     })
 
+    it('the schema of the other controls: time formats, steps, multiple select, labels by for, and what is left out', async () => {
+      const name = uniqueName('form_more')
+      addForm(`toolname="${name}" tooldescription="More controls."`, `
+        <label for="${name}_by_for">By for</label><input id="${name}_by_for" name="by_for">
+        <input name="titled" toolparamtitle="A title" toolparamdescription="Described">
+        <select name="multi" multiple><option value="a">A</option><option>Plain</option></select>
+        <input name="dl" type="datetime-local"><input name="t" type="time"><input name="mo" type="month"><input name="wk" type="week"><input name="co" type="color">
+        <input name="ra" type="range" min="0" max="10"><input name="n_any" type="number" step="any"><input name="n_half" type="number" step="0.5">
+        <input name="due" type="date" toolparamdescription="Due">
+        <input name="dup"><input name="dup">
+        <input type="file" name="upload"><button name="go" value="1">Go</button>`)
+      await until(async () => !!(await listed(name)))
+      expect((await listed(name))!.inputSchema).toEqual({
+        type: 'object',
+        properties: {
+          by_for: { type: 'string', description: 'By for' },
+          titled: { type: 'string', description: 'Described' },
+          multi: {
+            type: 'array',
+            items: { type: 'string', anyOf: [{ type: 'string', const: 'a', title: 'A' }, { type: 'string', const: 'Plain', title: 'Plain' }], enum: ['a', 'Plain'] },
+            uniqueItems: true,
+          },
+          dl: { type: 'string', format: '^[0-9]{4}-(0[1-9]|1[0-2])-[0-9]{2}T([01][0-9]|2[0-3]):[0-5][0-9]$' },
+          t: { type: 'string', format: '^([01][0-9]|2[0-3]):[0-5][0-9]$' },
+          mo: { type: 'string', format: '^[0-9]{4}-(0[1-9]|1[0-2])$' },
+          wk: { type: 'string', format: '^[0-9]{4}-W(0[1-9]|[1-4][0-9]|5[0-3])$' },
+          co: { type: 'string', format: '^#[0-9a-zA-Z]{6}$' },
+          ra: { type: 'number', minimum: 0, maximum: 10, multipleOf: 1 },
+          n_any: { type: 'number' },
+          n_half: { type: 'number', multipleOf: 0.5 },
+          due: { type: 'string', format: 'date', description: 'Due (Dates MUST be provided in \'YYYY-MM-DD\' format.)' },
+        },
+        required: [],
+      })
+    })
+
     it('autosubmit: executeTool fills the named controls, submits as the agent, and resolves with the response', async () => {
       const name = uniqueName('form_auto')
       const events: string[] = []
