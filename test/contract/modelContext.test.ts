@@ -487,16 +487,20 @@ describe(`ModelContext contract (${lane})`, () => {
     it('a reset while the call runs cancels it; a reset a task after the response does not', async () => {
       const name = uniqueName('form_reset')
       let release = () => {}
-      const form = addForm(`toolname="${name}" tooldescription="d" toolautosubmit`, '<input name="a">', () => new Promise(r => (release = () => r('done'))))
+      let submitted = 0
+      const form = addForm(`toolname="${name}" tooldescription="d" toolautosubmit`, '<input name="a">', () => new Promise((r) => {
+        submitted++
+        release = () => r('done')
+      }))
       await until(async () => !!(await listed(name)))
       const tool = (await listed(name))!
       const call = mc.executeTool(tool, { a: 'x' })
-      await tick(20)
+      await until(() => submitted === 1)
       form.reset()
       expect(await rejection(call)).toEqual({ name: 'UnknownError', message: 'Tool execution cancelled by a form reset' })
       release()
       const second = mc.executeTool(tool, { a: 'y' })
-      await tick(20)
+      await until(() => submitted === 2)
       release()
       await tick(0)
       form.reset()

@@ -23,10 +23,9 @@ function mountForm(props: { name: string, autosubmit?: boolean, resetAfter?: Web
 
 /** Submits as an agent: the browser's declarative-form tool, or vue-webmcp/testing's model of it. */
 async function agentSubmit(name: string, _form: HTMLFormElement, input: Record<string, unknown>): Promise<unknown> {
-  const tool = (await mc.getTools()).find(t => t.name === name)
-  if (!tool)
-    throw new Error(`the context made no tool of form ${name}`)
-  return JSON.parse(await executeTool(mc, tool, input))
+  let tool: WebMCP.RegisteredTool | undefined
+  await until(async () => (tool = (await mc.getTools()).find(t => t.name === name)))
+  return JSON.parse(await executeTool(mc, tool!, input))
 }
 
 describe(`useWebMCPForm (${lane})`, () => {
@@ -146,10 +145,10 @@ describe(`useWebMCPForm (${lane})`, () => {
       const name = uniqueName('cancelled')
       const handler = vi.fn<Handler>(() => 'ok')
       const { form, state } = mountForm({ name, handler })
-      await tick(30)
-      const tool = (await mc.getTools()).find(t => t.name === name)!
+      let tool: WebMCP.RegisteredTool | undefined
+      await until(async () => (tool = (await mc.getTools()).find(t => t.name === name)))
       const controller = new AbortController()
-      const call = mc.executeTool(tool, { title: 'Half done', tags: ['home'] }, { signal: controller.signal }).catch((e: Error) => e.name)
+      const call = executeTool(mc, tool!, { title: 'Half done', tags: ['home'] }, { signal: controller.signal }).catch((e: Error) => e.name)
       await until(() => state.isAgentActive.value)
       expect(title(form)).toBe('Half done')
       controller.abort()
