@@ -124,7 +124,7 @@ export function formFields(form: HTMLFormElement, submitter?: HTMLElement | null
   // Keys in the order of the controls (the groups above went in first).
   const ordered: FormFields = {}
   for (const { name } of Array.from(form.elements) as HTMLInputElement[]) {
-    if (name && Object.hasOwn(fields, name) && !Object.hasOwn(ordered, name))
+    if (Object.hasOwn(fields, name))
       ordered[name] = fields[name]!
   }
   return Object.assign(ordered, fields)
@@ -176,8 +176,8 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
         error.value = failure instanceof Error ? failure : new Error(String(failure))
     }
     finally {
-      const when = toValue(options.resetAfter) ?? 'agent'
-      resetDue ||= when === 'always' || (when !== 'never' && submit.agentInvoked === true) || (when === 'success' && succeeded)
+      const when = toValue(options.resetAfter)
+      resetDue ||= when !== 'never' && (submit.agentInvoked === true || when === 'always' || (when === 'success' && succeeded))
       if (--pending === 0) {
         isSubmitting.value = false
         if (resetDue) {
