@@ -349,7 +349,19 @@ describe(`ModelContext contract (${lane})`, () => {
     }
 
     async function listed(name: string) {
-      return (await mc.getTools()).find(t => t.name === name)
+      const tool = (await mc.getTools()).find(t => t.name === name)
+      // Chromium 150 lists the schema as a JSON string.
+      return tool && { ...tool, inputSchema: typeof tool.inputSchema === 'string' ? JSON.parse(tool.inputSchema) as object : tool.inputSchema }
+    }
+
+    /** A form call refused: Chromium's words, or on the polyfills their own, naming the parameter. */
+    async function refused(call: Promise<unknown>, chromium: string | RegExp, parameter: string) {
+      const error = await rejection(call)
+      expect(error.name).toBe('UnknownError')
+      if (cannot.wordFormErrorsAsChromium)
+        expect(error.message).toContain(parameter)
+      else
+        expect(error.message).toMatch(typeof chromium === 'string' ? new RegExp(`^${chromium.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : chromium)
     }
 
     const CONTROLS = `
@@ -450,12 +462,12 @@ describe(`ModelContext contract (${lane})`, () => {
       form.addEventListener('change', e => events.push((e.target as HTMLInputElement).name))
       await until(async () => !!(await listed(name)))
       const tool = (await listed(name))!
-      expect(await mc.executeTool(tool, { title: 'Pay rent', priority: 'high', tags: ['work'], urgent: true, count: 3 }))
+      expect(await executeTool(mc, tool, { title: 'Pay rent', priority: 'high', tags: ['work'], urgent: true, count: 3 }))
         .toBe('{"title":"Pay rent","priority":"high","tags":["work"],"urgent":"on","count":"3"}')
       expect(seen).toEqual([true])
       expect(events).toEqual(expect.arrayContaining(['title', 'priority', 'tags', 'urgent', 'count']))
       // What the input leaves out keeps its value; a group is set exactly.
-      expect(await mc.executeTool(tool, { tags: ['home'] }))
+      expect(await executeTool(mc, tool, { tags: ['home'] }))
         .toBe('{"title":"Pay rent","priority":"high","tags":["home"],"urgent":"on","count":"3"}')
     })
 
@@ -464,23 +476,15 @@ describe(`ModelContext contract (${lane})`, () => {
       const form = addForm(`toolname="${name}" tooldescription="d" toolautosubmit`, CONTROLS, () => 'ok')
       await until(async () => !!(await listed(name)))
       const tool = (await listed(name))!
-      expect(await rejection(mc.executeTool(tool, { title: 'x', bogus: 1 })))
-        .toEqual({ name: 'UnknownError', message: 'Input contains a parameter "bogus" but there is no such parameter for the tool' })
-      expect(await rejection(mc.executeTool(tool, { title: 'x', priority: 'urgent' })))
-        .toEqual({ name: 'UnknownError', message: 'Invalid value "urgent" for parameter priority' })
-      expect(await rejection(mc.executeTool(tool, { title: 'x', tags: 'home' })))
-        .toEqual({ name: 'UnknownError', message: 'Invalid value "home" for parameter tags' })
-      const missing = await rejection(mc.executeTool(tool, { notes: 'no title' }))
-      expect(missing.name).toBe('UnknownError')
-      expect(missing.message).toMatch(/^Form validation failed: title: /)
+      await refused(executeTool(mc, tool, { title: 'x', bogus: 1 }), 'Input contains a parameter "bogus" but there is no such parameter for the tool', 'bogus')
+      await refused(executeTool(mc, tool, { title: 'x', priority: 'urgent' }), 'Invalid value "urgent" for parameter priority', 'priority')
+      await refused(executeTool(mc, tool, { title: 'x', tags: 'home' }), 'Invalid value "home" for parameter tags', 'tags')
+      await refused(executeTool(mc, tool, { notes: 'no title' }), /^Form validation failed: title: /, 'title')
 
       const silent = uniqueName('form_silent')
       addForm(`toolname="${silent}" tooldescription="d" toolautosubmit`, '<input name="a">', () => undefined)
       await until(async () => !!(await listed(silent)))
-      expect(await rejection(mc.executeTool((await listed(silent))!, { a: 'x' }))).toEqual({
-        name: 'UnknownError',
-        message: 'The site has a programming error: it called preventDefault() on the \'submit\' event, without also calling respondWith() with the tool result',
-      })
+      await refused(executeTool(mc, (await listed(silent))!, { a: 'x' }), 'The site has a programming error: it called preventDefault() on the \'submit\' event, without also calling respondWith() with the tool result', '')
       expect(form.isConnected).toBe(true)
     })
 
@@ -494,12 +498,12 @@ describe(`ModelContext contract (${lane})`, () => {
       }))
       await until(async () => !!(await listed(name)))
       const tool = (await listed(name))!
-      const call = mc.executeTool(tool, { a: 'x' })
+      const call = executeTool(mc, tool, { a: 'x' })
       await until(() => submitted === 1)
       form.reset()
-      expect(await rejection(call)).toEqual({ name: 'UnknownError', message: 'Tool execution cancelled by a form reset' })
+      await refused(call, 'Tool execution cancelled by a form reset', 'cancelled by form reset')
       release()
-      const second = mc.executeTool(tool, { a: 'y' })
+      const second = executeTool(mc, tool, { a: 'y' })
       await until(() => submitted === 2)
       release()
       await tick(0)
@@ -511,18 +515,20 @@ describe(`ModelContext contract (${lane})`, () => {
       const name = uniqueName('form_click')
       const activated: string[] = []
       const listener = (event: Event) => activated.push((event as Event & { toolName: string }).toolName)
-      mc.addEventListener('toolactivated', listener)
+      // Chromium 156 fires it on the context; 150 and the polyfills on window; a wrapper's native context keeps its own.
+      const targets = [mc, window, (mc as { native?: EventTarget }).native].filter((t): t is EventTarget => !!t)
+      targets.forEach(t => t.addEventListener('toolactivated', listener))
       try {
         const form = addForm(`toolname="${name}" tooldescription="d"`, CONTROLS, (fields, event) => `${fields.get('title')} by ${event.agentInvoked ? 'agent' : 'person'}`)
         await until(async () => !!(await listed(name)))
-        const call = mc.executeTool((await listed(name))!, { title: 'Review me' })
+        const call = executeTool(mc, (await listed(name))!, { title: 'Review me' })
         await until(() => activated.includes(name))
         expect((form.elements.namedItem('title') as HTMLInputElement).value).toBe('Review me')
         form.querySelector('button')!.click()
         await expect(call).resolves.toBe('Review me by agent')
       }
       finally {
-        mc.removeEventListener('toolactivated', listener)
+        targets.forEach(t => t.removeEventListener('toolactivated', listener))
       }
     })
 
