@@ -181,6 +181,12 @@ describe(`ModelContext contract (${lane})`, () => {
   })
 
   it('fires toolchange once per add and per remove, in a later task, to listeners and ontoolchange', async () => {
+    // Let earlier tests' removals arrive first: @mcp-b/global sends them late on a loaded machine.
+    let lastChange = Date.now()
+    const settle = () => (lastChange = Date.now())
+    mc.addEventListener('toolchange', settle)
+    await until(() => Date.now() - lastChange > 300, 10_000)
+    mc.removeEventListener('toolchange', settle)
     const listener = vi.fn()
     const handler = vi.fn()
     mc.addEventListener('toolchange', listener)
