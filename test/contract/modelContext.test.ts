@@ -29,6 +29,23 @@ async function rejection(promise: Promise<unknown>): Promise<{ name: string, mes
   throw new Error('expected the promise to reject')
 }
 
+/**
+ * Resolves once no `toolchange` has come for a while: earlier tests' removals
+ * arrive late on a loaded machine (@mcp-b/global queues them; Chromium 150
+ * under load), and a test that counts events must not see them.
+ */
+async function quiet(): Promise<void> {
+  let last = Date.now()
+  const seen = () => (last = Date.now())
+  mc.addEventListener('toolchange', seen)
+  try {
+    await until(() => Date.now() - last > 300, 10_000)
+  }
+  finally {
+    mc.removeEventListener('toolchange', seen)
+  }
+}
+
 beforeAll(() => {
   mc = useLaneModelContext()
   return () => releaseLaneModelContext()
@@ -181,12 +198,7 @@ describe(`ModelContext contract (${lane})`, () => {
   })
 
   it('fires toolchange once per add and per remove, in a later task, to listeners and ontoolchange', async () => {
-    // Let earlier tests' removals arrive first: @mcp-b/global sends them late on a loaded machine.
-    let lastChange = Date.now()
-    const settle = () => (lastChange = Date.now())
-    mc.addEventListener('toolchange', settle)
-    await until(() => Date.now() - lastChange > 300, 10_000)
-    mc.removeEventListener('toolchange', settle)
+    await quiet()
     const listener = vi.fn()
     const handler = vi.fn()
     mc.addEventListener('toolchange', listener)
@@ -540,6 +552,7 @@ describe(`ModelContext contract (${lane})`, () => {
 
     it('removing the form or its tooldescription unregisters it; each add and remove fires toolchange, a changed description or control two', async () => {
       const name = uniqueName('form_gone')
+      await quiet()
       const changes = vi.fn()
       mc.addEventListener('toolchange', changes)
       try {
