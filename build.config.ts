@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { Plugin } from 'esbuild'
 import { build as esbuild } from 'esbuild'
 import { defineBuildConfig } from 'unbuild'
+import { initScriptPlugin } from './scripts/init-script-plugin.mjs'
 
 const REFERENCE = '/// <reference types="webmcp-types" />\n'
 
@@ -67,6 +68,8 @@ export default defineBuildConfig({
     // page's first tool call. Apps that import only composables keep it out of
     // their start-up bundle; `toToolResponse` users import it directly.
     'rollup:options'(_ctx, options) {
+      // `initScript` in vue-webmcp/testing: the in-memory context bundled into a string.
+      options.plugins = [initScriptPlugin(), ...(Array.isArray(options.plugins) ? options.plugins : [options.plugins])]
       const outputs = Array.isArray(options.output) ? options.output : [options.output]
       for (const output of outputs) {
         if (output) {

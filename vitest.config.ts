@@ -6,6 +6,7 @@ import type { TestProjectInlineConfiguration } from 'vitest/config'
 import { defineConfig } from 'vitest/config'
 import { chromium150Env, findChromium150, MISSING_CHROMIUM_150 } from './scripts/chromium-150.mjs'
 import { CHROMIUM_ARGS, findChromium, MISSING_CHROMIUM } from './scripts/chromium.mjs'
+import { initScriptPlugin } from './scripts/init-script-plugin.mjs'
 
 const alias = {
   'vue-webmcp/testing': fileURLToPath(new URL('./src/testing/index.ts', import.meta.url)),
@@ -90,7 +91,7 @@ function compatLane(lane: CompatLane): TestProjectInlineConfiguration {
 }
 
 export default defineConfig({
-  plugins: [vue()],
+  plugins: [vue(), initScriptPlugin()],
   define,
   resolve: { alias },
   test: {

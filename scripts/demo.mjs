@@ -1,13 +1,13 @@
 // `npm run demo`: the playground driven by an agent. Builds the playground
 // against dist/, serves it on localhost, launches the system Chromium with
 // WebMCP on, runs the agent session through Playwright's page.webmcp, prints
-// the transcript, checks the page, and saves a screenshot.
+// the transcript, checks the page, and saves screenshots, wide and 390 px narrow.
 import { mkdir } from 'node:fs/promises'
 import { chromium } from 'playwright'
 import { runAgentSession } from './agent-session.mjs'
 import { CHROMIUM_ARGS, findChromium, MISSING_CHROMIUM } from './chromium.mjs'
 import { startPlayground } from './playground-server.mjs'
-import { checkPage } from './page-checks.mjs'
+import { checkNarrow, checkPage, NARROW_WIDTH } from './page-checks.mjs'
 
 const executablePath = findChromium()
 if (!executablePath) {
@@ -30,7 +30,11 @@ try {
   const session = await runAgentSession(page, line => console.log(line))
   const problems = session.ok ? await checkPage(page) : []
   await page.screenshot({ path: new URL('playground.png', out).pathname, fullPage: true })
-  console.log(`\nScreenshot: demo-output/playground.png`)
+  // A phone's width: no sideways scroll, the dev panel below the board.
+  problems.push(...await checkNarrow(page))
+  await page.setViewportSize({ width: NARROW_WIDTH, height: 844 })
+  await page.screenshot({ path: new URL('playground-narrow.png', out).pathname, fullPage: true })
+  console.log(`\nScreenshots: demo-output/playground.png, demo-output/playground-narrow.png (${NARROW_WIDTH} px wide)`)
   for (const problem of problems)
     console.error(`page check failed: ${problem}`)
   ok = session.ok && problems.length === 0

@@ -20,3 +20,40 @@ export async function checkPage(page) {
     problems.push('the call log shows no INVALID_ARGS failure')
   return problems
 }
+
+/** The width a phone gives the page: the playground must work from here up. */
+export const NARROW_WIDTH = 390
+
+/**
+ * At `NARROW_WIDTH`: no sideways scroll, and the dev panel is on screen
+ * (below the board) with a button to run a tool. Returns a list of problems.
+ */
+export async function checkNarrow(page) {
+  const problems = []
+  const size = page.viewportSize()
+  await page.setViewportSize({ width: NARROW_WIDTH, height: 844 })
+  try {
+    const { scrollWidth, clientWidth, wide } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+      // Elements that stick out past the right edge, for the message.
+      wide: [...document.querySelectorAll('body *')]
+        .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+        .slice(0, 5)
+        .map(e => `${e.tagName.toLowerCase()}${e.className ? `.${String(e.className).split(' ').join('.')}` : ''}`),
+    }))
+    if (scrollWidth > clientWidth)
+      problems.push(`at ${NARROW_WIDTH} px the page scrolls sideways (${scrollWidth} px wide; too wide: ${wide.join(', ')})`)
+    const panel = await page.locator('[data-testid="dev-panel"]').boundingBox()
+    if (!panel || panel.x < 0 || panel.x + panel.width > clientWidth + 0.5)
+      problems.push(`at ${NARROW_WIDTH} px the dev panel is not within the screen (${JSON.stringify(panel)})`)
+    const tryButton = page.locator('[data-testid="dev-panel"] [data-tool] button.try').first()
+    if (!(await tryButton.count()) || !(await tryButton.isVisible()))
+      problems.push('the dev panel has no visible button to run a tool')
+  }
+  finally {
+    if (size)
+      await page.setViewportSize(size)
+  }
+  return problems
+}

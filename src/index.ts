@@ -23,7 +23,7 @@ export type {
 } from './types'
 export type { ExecuteRegisteredToolOptions, UseRegisteredToolsOptions, UseRegisteredToolsReturn } from './useRegisteredTools'
 export { useRegisteredTools } from './useRegisteredTools'
-export type { FormFields, FormFieldValue, UseWebMCPFormOptions, UseWebMCPFormReturn, WebMCPFormAttrs } from './useWebMCPForm'
+export type { FormFields, FormFieldValue, UseWebMCPFormOptions, UseWebMCPFormReturn, WebMCPFormAttrs, WebMCPFormReset } from './useWebMCPForm'
 export { formFields, useWebMCPForm } from './useWebMCPForm'
 export type { UseWebMCPToolOptions, UseWebMCPToolOptionsFromSchema, UseWebMCPToolReturn } from './useWebMCPTool'
 export { useWebMCPTool } from './useWebMCPTool'

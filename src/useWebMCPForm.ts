@@ -49,7 +49,19 @@ export interface UseWebMCPFormOptions<Fields extends FormFields = FormFields, Re
   onError?: (error: unknown) => void
   /** Time limit for one submission's `execute`, in milliseconds. */
   timeoutMs?: number
+  /**
+   * When the form goes back to its initial values, always after the answer has
+   * been delivered (Chromium cancels an agent's call when its form resets
+   * mid-call). `'agent'` (default): after every agent submission, so nothing an
+   * agent put in reaches the next call or a person's submit. `'success'`: also
+   * after a person's successful submission. `'always'`: after every submission.
+   * `'never'`: the form is yours to reset. Unless `'never'`, an agent's
+   * cancelled fill (`toolcancel`) is cleared too.
+   */
+  resetAfter?: MaybeRefOrGetter<WebMCPFormReset | undefined>
 }
+
+export type WebMCPFormReset = 'agent' | 'success' | 'always' | 'never'
 
 export interface WebMCPFormAttrs {
   toolname: string
@@ -109,7 +121,13 @@ export function formFields(form: HTMLFormElement, submitter?: HTMLElement | null
     else
       fields[name] = value
   })
-  return fields
+  // Keys in the order of the controls (the groups above went in first).
+  const ordered: FormFields = {}
+  for (const { name } of Array.from(form.elements) as HTMLInputElement[]) {
+    if (Object.hasOwn(fields, name))
+      ordered[name] = fields[name]!
+  }
+  return Object.assign(ordered, fields)
 }
 
 /**
@@ -126,6 +144,7 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
   const error = shallowRef<Error | null>(null)
   const scope = new AbortController()
   let pending = 0
+  let resetDue = false
 
   async function onSubmit(event: Event): Promise<void> {
     const submit = event as SubmitEvent
@@ -149,15 +168,35 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
     }, fields)
     if (submit.agentInvoked === true && typeof submit.respondWith === 'function')
       submit.respondWith(outcome.then(o => o.response))
+    let succeeded = false
     try {
       const { ok, error: failure } = await outcome
+      succeeded = ok
       if (!ok && failure !== undefined)
         error.value = failure instanceof Error ? failure : new Error(String(failure))
     }
     finally {
-      if (--pending === 0)
+      const when = toValue(options.resetAfter)
+      resetDue ||= when !== 'never' && (submit.agentInvoked === true || when === 'always' || (when === 'success' && succeeded))
+      if (--pending === 0) {
         isSubmitting.value = false
+        if (resetDue) {
+          resetDue = false
+          resetSoon(form)
+        }
+      }
     }
+  }
+
+  // A task after the answer settled: a reset any earlier, or while another
+  // submission of this form runs, cancels an agent's call.
+  function resetSoon(form: HTMLFormElement): void {
+    setTimeout(() => {
+      if (pending > 0)
+        resetDue = true // another submission began: reset after it instead
+      else if (!scope.signal.aborted)
+        form.reset()
+    }, 0)
   }
 
   const attrs = computed<WebMCPFormAttrs>(() => ({
@@ -176,8 +215,14 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
   const onToolEvent = (event: Event) => {
     // Chromium submits an autosubmit form first and fires `toolactivated`
     // after; there is nothing left for the agent to fill in.
-    if ((event as WebMCPEvent).toolName === toValue(options.name))
-      isAgentActive.value = event.type === 'toolactivated' && !toValue(options.autosubmit)
+    const name = toValue(options.name)
+    if ((event as WebMCPEvent).toolName !== name)
+      return
+    isAgentActive.value = event.type === 'toolactivated' && !toValue(options.autosubmit)
+    // The browser leaves a cancelled agent's entries in the form: clear them too.
+    const form = event.type === 'toolcancel' && toValue(options.resetAfter) !== 'never' && document.querySelector<HTMLFormElement>(`form[toolname="${name}"]`)
+    if (form)
+      resetSoon(form)
   }
   const listenOn = (...targets: (EventTarget | undefined)[]) => {
     const stops = targets.flatMap(target => ['toolactivated', 'toolcancel'].map(type => listen(target, type, onToolEvent)))

@@ -43,6 +43,10 @@ export const cannot = {
   keepToolErrorMessagesPrivate: lane === 'webmcp-polyfill' || lane === 'global',
   /** A tool's `execute` that throws or rejects is also reported as an uncaught page error. */
   keepToolFailuresInside: lane === 'chromium-150',
+  /** An aborted agent call of a form fires no `toolcancel`: the page never learns the agent gave up. */
+  signalACancelledFormCall: lane === 'chromium-150' || lane === 'webmcp-polyfill' || lane === 'global',
+  /** A form call's failures are the polyfill's own words (naming the parameter), not Chromium's. */
+  wordFormErrorsAsChromium: lane === 'webmcp-polyfill' || lane === 'global',
   /** `exposedTo` (and `fromOrigins`) reject with `NotSupportedError`. */
   exposeToOrigins: lane === 'webmcp-polyfill' || lane === 'global',
 }

@@ -19,7 +19,8 @@ let warnedLegacy = false
  * Read afresh on each call: a polyfill may wrap or replace it at any time.
  */
 export function getModelContext(): WebMCP.ModelContext | undefined {
-  if (!isClient)
+  // Read at call time too: a test environment torn down under a running poll has no document.
+  if (!isClient || typeof document === 'undefined')
     return undefined
   const found = document.modelContext
   if (found)

@@ -1,13 +1,17 @@
 /// <reference types="webmcp-types" />
 /**
  * `vue-webmcp/testing`: an in-memory ModelContext for unit tests in happy-dom
- * or jsdom, behaving like Chromium's native implementation.
+ * or jsdom, behaving like Chromium's native implementation, declarative forms
+ * included; and an init script with helpers for end-to-end tests in browsers
+ * without WebMCP.
  *
  *   const modelContext = install()     // document.modelContext now exists
  *   ...mount components, call tools through modelContext.executeTool...
  *   uninstall()                        // restores what was there
  */
+import source from './initScriptSource'
 import { refreshModelContext } from '../internal/modelContext'
+import { asAgentSubmission } from './forms'
 import { InMemoryModelContext } from './modelContext'
 
 export { InMemoryModelContext }
@@ -27,6 +31,7 @@ interface Saved {
 }
 
 let saved: Saved[] = []
+let created: InMemoryModelContext | undefined
 
 function define(target: object, value: unknown): void {
   saved.push({ target, descriptor: Object.getOwnPropertyDescriptor(target, 'modelContext') })
@@ -37,7 +42,7 @@ function define(target: object, value: unknown): void {
 /** Creates an in-memory ModelContext and puts it where the composables look. */
 export function install(options: InstallOptions = {}): InMemoryModelContext {
   uninstall()
-  const modelContext = options.modelContext ?? new InMemoryModelContext()
+  const modelContext = options.modelContext ?? (created = new InMemoryModelContext())
   if (options.document !== false)
     define(document, modelContext)
   if (options.legacyNavigator)
@@ -55,6 +60,8 @@ export function uninstall(): void {
       delete (target as { modelContext?: unknown }).modelContext
   }
   saved = []
+  created?.disconnect() // stop watching the document's forms
+  created = undefined
   refreshModelContext()
 }
 
@@ -65,19 +72,61 @@ export function uninstall(): void {
  * page never called `respondWith` while the event was dispatched.
  */
 export async function submitAsAgent(form: HTMLFormElement): Promise<unknown> {
-  let response: Promise<unknown> | undefined
   const event = new Event('submit', { bubbles: true, cancelable: true })
-  Object.defineProperties(event, {
-    agentInvoked: { value: true },
-    submitter: { value: null },
-    respondWith: { value: (promise: Promise<unknown>) => {
-      if (!event.defaultPrevented)
-        throw new DOMException('respondWith() needs preventDefault() first.', 'InvalidStateError')
-      response = promise
-    } },
-  })
+  const response = asAgentSubmission(event)
   form.dispatchEvent(event)
-  if (!response)
+  const answer = response()
+  if (!answer)
     throw new DOMException('The form did not call respondWith() while the submit event was dispatched.', 'InvalidStateError')
-  return response
+  return answer
+}
+
+/**
+ * A self-contained script that installs the in-memory ModelContext (forms
+ * included) on `document.modelContext` before the page's own scripts run,
+ * when the browser has none: for end-to-end tests in WebKit, Firefox or a
+ * Chromium without WebMCP. Playwright: `page.addInitScript(initScript)`;
+ * Puppeteer: `page.evaluateOnNewDocument(initScript)`.
+ */
+export const initScript: string = source
+
+/** What `page.evaluate` needs to be, in Playwright and Puppeteer alike. */
+export interface EvaluatingPage {
+  evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => Promise<R>
+}
+
+/** A tool as `listTools` returns it: `getTools()`'s entry without the `window`. */
+export type ListedTool = Omit<WebMCP.RegisteredTool, 'window'>
+
+/** The page's tools, from its `document.modelContext` (native or the init script's). */
+export function listTools(page: EvaluatingPage): Promise<ListedTool[]> {
+  return page.evaluate(async () => {
+    const mc = document.modelContext
+    if (!mc)
+      throw new Error('document.modelContext is missing: add initScript before the page loads.')
+    return (await mc.getTools()).map(({ window: _window, ...tool }) => tool)
+  }, undefined)
+}
+
+/**
+ * Calls a page tool as an agent does and resolves with the parsed result
+ * (a tool's MCP result object, or the text when it is not JSON). Rejects with
+ * the browser's error, as `executeTool` does.
+ */
+export function callTool(page: EvaluatingPage, name: string, input: Record<string, unknown> = {}): Promise<unknown> {
+  return page.evaluate(async ([name, input]) => {
+    const mc = document.modelContext
+    if (!mc)
+      throw new Error('document.modelContext is missing: add initScript before the page loads.')
+    const tool = (await mc.getTools()).find(t => t.name === name)
+    if (!tool)
+      throw new Error(`No tool named "${name}" on this page.`)
+    const text = await mc.executeTool(tool, input)
+    try {
+      return JSON.parse(text) as unknown
+    }
+    catch {
+      return text
+    }
+  }, [name, input] as const)
 }

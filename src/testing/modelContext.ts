@@ -3,6 +3,7 @@
 // measured (see the contract suite in test/contract/): for unit tests in
 // happy-dom or jsdom, where no browser API exists.
 import { isValidToolName } from '../core/definitionBudgets'
+import { asAgentSubmission, fillForm, FormCallError, formSchema, NO_RESPONSE, RESET_CANCELS, toolForms, validationFailure } from './forms'
 
 interface Entry {
   tool: WebMCP.ModelContextTool
@@ -51,6 +52,57 @@ function serializeResult(value: unknown): string {
 export class InMemoryModelContext extends EventTarget implements WebMCP.ModelContext {
   readonly #tools = new Map<string, Entry>()
   readonly #handlers = new Map<string, { handler: EventHandler, listener: (event: Event) => void }>()
+  readonly #root: Document | undefined
+  #observer: MutationObserver | undefined
+  /** The tool forms seen last, name -> description, to fire `toolchange` when they change. */
+  #formsSeen = new Map<string, string>()
+
+  /**
+   * Declarative forms in `root` (the global `document` by default) are tools
+   * too, as in Chromium: watched with a MutationObserver until `disconnect()`.
+   */
+  constructor(root: Document | undefined = typeof document !== 'undefined' ? document : undefined) {
+    super()
+    this.#root = root
+    if (root && typeof MutationObserver !== 'undefined') {
+      this.#formsSeen = this.#scanForms()
+      this.#observer = new MutationObserver(() => this.#formsChanged())
+      // Any attribute or text: a control's `required`, an option's `value` or a label's text changes the schema too.
+      this.#observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true })
+    }
+  }
+
+  /** Stops watching the document's forms (they are no longer listed). */
+  disconnect(): void {
+    this.#observer?.disconnect()
+    this.#observer = undefined
+  }
+
+  #scanForms(): Map<string, string> {
+    const seen = new Map<string, string>()
+    if (this.#root)
+      toolForms(this.#root).forEach((form, name) => seen.set(name, `${form.getAttribute('tooldescription')}\n${JSON.stringify(formSchema(form))}`))
+    return seen
+  }
+
+  // Like Chromium: a form that comes or goes is one change; one whose
+  // description or controls change is removed and added again (two).
+  #formsChanged(): void {
+    const now = this.#scanForms()
+    for (const [name, key] of this.#formsSeen) {
+      if (now.get(name) !== key)
+        this.#changed()
+    }
+    for (const [name, key] of now) {
+      if (this.#formsSeen.get(name) !== key)
+        this.#changed()
+    }
+    this.#formsSeen = now
+  }
+
+  #forms(): Map<string, HTMLFormElement> {
+    return this.#observer && this.#root ? toolForms(this.#root) : new Map()
+  }
 
   // `on<type>` handler attributes, backed by a real listener (as in the DOM), so
   // every environment calls them exactly once per event.
@@ -128,6 +180,10 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
   async getTools(_options: WebMCP.ModelContextGetToolOptions = {}): Promise<WebMCP.RegisteredTool[]> {
     // One document only: tools of other origins (`fromOrigins`) never exist here.
     const origin = typeof location !== 'undefined' ? location.origin : 'null'
+    const win = (typeof window !== 'undefined' ? window : undefined) as Window
+    const forms = [...this.#forms()]
+      .filter(([name]) => !this.#tools.has(name))
+      .map(([name, form]) => ({ name, title: '', description: form.getAttribute('tooldescription')!, inputSchema: formSchema(form), origin, window: win }))
     return [...this.#tools.values()]
       .map(({ tool }) => ({
         name: tool.name,
@@ -136,8 +192,9 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
         ...(tool.inputSchema ? { inputSchema: structuredClone(tool.inputSchema) } : {}),
         ...(tool.annotations ? { annotations: { ...ANNOTATION_DEFAULTS, ...tool.annotations } } : {}),
         origin,
-        window: (typeof window !== 'undefined' ? window : undefined) as Window,
+        window: win,
       }))
+      .concat(forms)
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   }
 
@@ -148,6 +205,9 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
     if (signal?.aborted)
       throw signal.reason
     const entry = this.#tools.get(tool?.name)
+    const form = entry ? undefined : this.#forms().get(tool?.name)
+    if (form)
+      return this.#submitForm(form, JSON.parse(JSON.stringify(inputObject)) as Record<string, unknown>, signal)
     if (!entry)
       throw domError('The operation failed for an unknown transient reason (e.g. out of memory).', 'UnknownError')
 
@@ -166,6 +226,74 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
           () => reject(domError('Tool was executed but the invocation failed. For example, the script function threw an error', 'UnknownError')),
         )
         .finally(() => signal?.removeEventListener('abort', onAbort))
+    })
+  }
+
+  /**
+   * An agent's call of a declarative form, as Chromium 156 makes it: fill in
+   * the controls, then submit at once (`toolautosubmit`) or fire
+   * `toolactivated` and wait for a person to submit. Either way the page's
+   * `submit` event has `agentInvoked` and `respondWith()`, and the call
+   * resolves with what the page responded. A reset before then cancels it.
+   */
+  #submitForm(form: HTMLFormElement, input: Record<string, unknown>, signal: AbortSignal | undefined): Promise<string> {
+    const name = form.getAttribute('toolname')!
+    const fail = (message: string) => domError(message, 'UnknownError')
+    try {
+      fillForm(form, input)
+    }
+    catch (error) {
+      return Promise.reject(error instanceof FormCallError ? fail(error.message) : error)
+    }
+    const autosubmit = form.hasAttribute('toolautosubmit')
+    return new Promise<string>((resolve, reject) => {
+      let done = false
+      const finish = (settle: () => void) => {
+        if (done)
+          return
+        done = true
+        form.removeEventListener('reset', onReset)
+        form.ownerDocument.removeEventListener('submit', onSubmit, true)
+        signal?.removeEventListener('abort', onAbort)
+        settle()
+      }
+      const onReset = () => finish(() => reject(fail(RESET_CANCELS)))
+      const onAbort = () => finish(() => {
+        this.cancel(name)
+        reject(signal!.reason)
+      })
+      const answer = (event: Event, response: () => Promise<unknown> | undefined) => {
+        const promise = response()
+        if (promise)
+          promise.then(value => finish(() => resolve(serializeResult(value))), () => finish(() => reject(fail('Tool was executed but the invocation failed. For example, the script function threw an error'))))
+        else
+          finish(() => reject(fail(event.defaultPrevented ? NO_RESPONSE : 'The form was submitted without a response for the agent.')))
+      }
+      // A person's click completes the agent's call: that submission is the agent's.
+      const onSubmit = (event: Event) => {
+        if (event.target !== form || (event as { agentInvoked?: boolean }).agentInvoked)
+          return
+        const response = asAgentSubmission(event)
+        setTimeout(() => answer(event, response), 0) // after the page's own listeners
+      }
+      form.addEventListener('reset', onReset)
+      signal?.addEventListener('abort', onAbort, { once: true })
+      if (!autosubmit) {
+        form.ownerDocument.addEventListener('submit', onSubmit, true)
+        this.activate(name)
+        return
+      }
+      const invalid = validationFailure(form)
+      if (invalid) {
+        finish(() => reject(fail(invalid)))
+        return
+      }
+      const event = new Event('submit', { bubbles: true, cancelable: true })
+      const response = asAgentSubmission(event)
+      form.dispatchEvent(event)
+      answer(event, response)
+      // Chromium fires `toolactivated` after it has submitted an autosubmit form.
+      this.activate(name)
     })
   }
 

@@ -141,6 +141,18 @@ describe('declarative form, called by the agent', () => {
     expect(state.isAgentActive.value).toBe(false)
   })
 
+  it('two agent calls in a row: the second, without tags, sees none of the first\'s, and neither call is cancelled', async () => {
+    const name = uniqueName('order_task')
+    const handler = vi.fn((fields: Record<string, unknown>) => ({ title: fields.title, tags: fields.tags }))
+    const wrapper = mount(TaskForm, { props: { name, autosubmit: true, handler }, attachTo: document.body })
+    cleanups.push(() => wrapper.unmount())
+    await until(async () => (await commands.listTools()).some(t => t.name === name))
+    // callTool throws "Tool execution cancelled by a form reset" if the reset comes too early.
+    expect(await commands.callTool(name, { title: 'First', tags: ['home', 'work'] })).toEqual({ content: [{ type: 'text', text: '{"title":"First","tags":["home","work"]}' }] })
+    expect(await commands.callTool(name, { title: 'Second' })).toEqual({ content: [{ type: 'text', text: '{"title":"Second","tags":[]}' }] })
+    await until(() => (wrapper.get('input[name="title"]').element as HTMLInputElement).value === '')
+  })
+
   it('without autosubmit: the agent\'s fill activates the form and a click completes it', async () => {
     const name = uniqueName('review_task')
     const handler = vi.fn(() => 'Reviewed and created')

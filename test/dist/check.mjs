@@ -9,8 +9,9 @@ export async function check(kind, main, testing, vue) {
   assert.deepEqual(main.toToolResponse({ a: 1 }), { content: [{ type: 'text', text: '{"a":1}' }] })
   assert.deepEqual(main.toErrorResponse(new Error('x')), { content: [{ type: 'text', text: 'x' }], isError: true })
 
-  for (const name of ['install', 'uninstall', 'submitAsAgent', 'InMemoryModelContext'])
+  for (const name of ['install', 'uninstall', 'submitAsAgent', 'InMemoryModelContext', 'listTools', 'callTool'])
     assert.equal(typeof testing[name], 'function', `${kind}: testing.${name} is exported`)
+  assert.match(testing.initScript, /^"use strict";\(\(\)=>\{/, `${kind}: testing.initScript is the bundled script`)
   const mc = new testing.InMemoryModelContext()
   await mc.registerTool({ name: 'dist_check', description: 'd', execute: ({ n }) => n * 2 })
   const [tool] = await mc.getTools()

@@ -5,7 +5,7 @@ import { chromium } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runAgentSession, STEPS } from '../../scripts/agent-session.mjs'
 import { CHROMIUM_ARGS, requireChromium } from '../../scripts/chromium.mjs'
-import { checkPage } from '../../scripts/page-checks.mjs'
+import { checkNarrow, checkPage } from '../../scripts/page-checks.mjs'
 import { startPlayground } from '../../scripts/playground-server.mjs'
 
 let browser: Browser
@@ -45,7 +45,7 @@ describe('playground, driven by an agent', () => {
 
   it('the dev panel runs a tool by hand from a form generated from its schema', async () => {
     const item = page.locator('[data-testid="dev-panel"] [data-tool="add_task"]')
-    await item.locator('button.link').click()
+    await item.getByRole('button', { name: 'Try add_task' }).click()
     await item.locator('label', { hasText: 'title' }).locator('input').fill('Added by hand')
     await item.locator('label', { hasText: 'priority' }).locator('select').selectOption('low')
     await item.getByRole('button', { name: 'Run' }).click()
@@ -53,5 +53,9 @@ describe('playground, driven by an agent', () => {
     await expect.poll(() => page.locator('.tasks li .link').allInnerTexts()).toContain('#5 Added by hand')
     // The hand-run call went through the same hooks: it is in the log.
     expect(await page.locator('[data-testid="call-log"] li').first().innerText()).toContain('add_task')
+  })
+
+  it('works 390 px wide: no sideways scroll, the dev panel below the board with its Try buttons', async () => {
+    expect(await checkNarrow(page)).toEqual([])
   })
 })

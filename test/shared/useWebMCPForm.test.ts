@@ -1,20 +1,19 @@
-// useWebMCPForm in both lanes. The native lane submits through Chromium's own
-// declarative-form tool; the memory lane through vue-webmcp/testing's submitAsAgent.
-import type { FormFields } from '../../src'
+// useWebMCPForm in both lanes: an agent submits through Chromium's own
+// declarative-form tool, or through vue-webmcp/testing's model of it.
+import type { FormFields, WebMCPFormReset } from '../../src'
 import { mount } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
 import { defineComponent, h, nextTick, ref } from 'vue'
-import { submitAsAgent } from '../../src/testing'
 import TaskForm from '../fixtures/TaskForm.vue'
 import { until } from '../helpers'
-import { executeTool, lane, laneSuite, tick, uniqueName } from '../lane'
+import { cannot, executeTool, lane, laneSuite, tick, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
 
 type Handler = (fields: FormFields, event: SubmitEvent) => unknown
 
-function mountForm(props: { name: string, autosubmit?: boolean, handler: Handler }) {
+function mountForm(props: { name: string, autosubmit?: boolean, resetAfter?: WebMCPFormReset, handler: Handler }) {
   const wrapper = mount(TaskForm, { props, attachTo: document.body })
   cleanups.push(() => wrapper.unmount())
   const form = wrapper.get('form').element as HTMLFormElement
@@ -22,16 +21,11 @@ function mountForm(props: { name: string, autosubmit?: boolean, handler: Handler
   return { wrapper, form, state }
 }
 
-/** Submits as an agent, the lane's way; resolves with what the agent receives. */
-async function agentSubmit(name: string, form: HTMLFormElement, input: Record<string, unknown>): Promise<unknown> {
-  if (lane === 'memory') {
-    ;(form.elements.namedItem('title') as HTMLInputElement).value = String(input.title ?? '')
-    return submitAsAgent(form)
-  }
-  const tool = (await mc.getTools()).find(t => t.name === name)
-  if (!tool)
-    throw new Error(`the browser made no tool of form ${name}`)
-  return JSON.parse(await executeTool(mc, tool, input))
+/** Submits as an agent: the browser's declarative-form tool, or vue-webmcp/testing's model of it. */
+async function agentSubmit(name: string, _form: HTMLFormElement, input: Record<string, unknown>): Promise<unknown> {
+  let tool: WebMCP.RegisteredTool | undefined
+  await until(async () => (tool = (await mc.getTools()).find(t => t.name === name)))
+  return JSON.parse(await executeTool(mc, tool!, input))
 }
 
 describe(`useWebMCPForm (${lane})`, () => {
@@ -75,9 +69,7 @@ describe(`useWebMCPForm (${lane})`, () => {
     const { form } = mountForm({ name, autosubmit: true, handler })
     await tick(30)
     const response = await agentSubmit(name, form, { title: 'Call mom', priority: 'high', tags: ['home'] })
-    // A browser (or polyfill) fills the checkbox group in from the agent's input; submitAsAgent leaves it as it is.
-    const expectedTags = lane === 'memory' ? [] : ['home']
-    expect(response).toEqual({ content: [{ type: 'text', text: JSON.stringify({ created: 'Call mom', tags: expectedTags }) }] })
+    expect(response).toEqual({ content: [{ type: 'text', text: JSON.stringify({ created: 'Call mom', tags: ['home'] }) }] })
     expect(handler.mock.calls[0]![1].agentInvoked).toBe(true)
   })
 
@@ -96,6 +88,111 @@ describe(`useWebMCPForm (${lane})`, () => {
     fail = false
     await agentSubmit(name, form, { title: 'y' })
     expect(state.error.value).toBeNull()
+  })
+
+  it('keeps the fields in the order of the controls', async () => {
+    const handler = vi.fn<Handler>(() => 'ok')
+    const { form, state } = mountForm({ name: uniqueName('order'), handler })
+    ;(form.elements.namedItem('title') as HTMLInputElement).value = 'x'
+    form.querySelector('button')!.click()
+    await until(() => handler.mock.calls.length === 1)
+    expect(Object.keys(handler.mock.calls[0]![0])).toEqual(['title', 'priority', 'tags'])
+    await until(() => !state.isSubmitting.value)
+  })
+
+  describe('resetAfter', () => {
+    const title = (form: HTMLFormElement) => (form.elements.namedItem('title') as HTMLInputElement).value
+    const checked = (form: HTMLFormElement) => Array.from(form.querySelectorAll<HTMLInputElement>('input[name="tags"]:checked'), i => i.value)
+
+    it('by default, nothing one agent call put in reaches the next call, and the answer comes first', async () => {
+      const name = uniqueName('order_pizza')
+      const handler = vi.fn<Handler>(fields => ({ title: fields.title, tags: fields.tags }))
+      const { form, state } = mountForm({ name, autosubmit: true, handler })
+      await tick(30)
+      const first = await agentSubmit(name, form, { title: 'Pizza', tags: ['home'] })
+      expect(first).toEqual({ content: [{ type: 'text', text: '{"title":"Pizza","tags":["home"]}' }] })
+      await until(() => title(form) === '' && checked(form).length === 0)
+      const second = await agentSubmit(name, form, { title: 'Salad' })
+      expect(second).toEqual({ content: [{ type: 'text', text: '{"title":"Salad","tags":[]}' }] })
+      await until(() => !state.isSubmitting.value && title(form) === '')
+    })
+
+    it('by default, a person\'s submission after an agent\'s gets none of the agent\'s entries, and keeps their own', async () => {
+      const name = uniqueName('person_after')
+      const handler = vi.fn<Handler>(() => 'ok')
+      const { form, state } = mountForm({ name, autosubmit: true, handler })
+      await tick(30)
+      await agentSubmit(name, form, { title: 'From the agent', tags: ['work'] })
+      await until(() => title(form) === '' && checked(form).length === 0)
+      ;(form.elements.namedItem('title') as HTMLInputElement).value = 'Mine'
+      form.querySelector('button')!.click()
+      await until(() => handler.mock.calls.length === 2)
+      expect(handler.mock.calls[1]![0]).toEqual({ title: 'Mine', priority: 'low', tags: [] })
+      await until(() => !state.isSubmitting.value)
+      await tick(30)
+      expect(title(form)).toBe('Mine') // 'agent' leaves a person's entries alone
+    })
+
+    it('an agent\'s failed call is reset too', async () => {
+      const name = uniqueName('failed_reset')
+      const { form } = mountForm({ name, autosubmit: true, handler: () => { throw new Error('no') } })
+      await tick(30)
+      expect(await agentSubmit(name, form, { title: 'x', tags: ['home'] })).toMatchObject({ isError: true })
+      await until(() => title(form) === '' && checked(form).length === 0)
+    })
+
+    it('an agent\'s fill that it cancels is cleared too (the browser leaves it in the form)', async () => {
+      const name = uniqueName('cancelled')
+      const handler = vi.fn<Handler>(() => 'ok')
+      const { form, state } = mountForm({ name, handler })
+      let tool: WebMCP.RegisteredTool | undefined
+      await until(async () => (tool = (await mc.getTools()).find(t => t.name === name)))
+      const controller = new AbortController()
+      const call = executeTool(mc, tool!, { title: 'Half done', tags: ['home'] }, { signal: controller.signal }).catch((e: Error) => e.name)
+      await until(() => state.isAgentActive.value)
+      expect(title(form)).toBe('Half done')
+      controller.abort()
+      expect(await call).toBe('AbortError')
+      if (cannot.signalACancelledFormCall) {
+        // No toolcancel reaches the page: the fill stays, and so does the activation.
+        await tick(100)
+        expect([state.isAgentActive.value, title(form)]).toEqual([true, 'Half done'])
+        return
+      }
+      await until(() => !state.isAgentActive.value)
+      await until(() => title(form) === '' && checked(form).length === 0)
+      expect(handler).not.toHaveBeenCalled()
+    })
+
+    async function personSubmits(resetAfter: 'success' | 'always' | 'never', fail: boolean) {
+      const handler = vi.fn<Handler>(() => {
+        if (fail)
+          throw new Error('nope')
+        return 'ok'
+      })
+      const { form, state } = mountForm({ name: uniqueName(`person_${resetAfter}`), resetAfter, handler })
+      ;(form.elements.namedItem('title') as HTMLInputElement).value = 'Typed'
+      form.querySelector('button')!.click()
+      await until(() => handler.mock.calls.length === 1 && !state.isSubmitting.value)
+      await tick(30)
+      return title(form)
+    }
+
+    it('\'success\' resets after a person\'s successful submission and keeps a failed one to correct', async () => {
+      expect(await personSubmits('success', false)).toBe('')
+      expect(await personSubmits('success', true)).toBe('Typed')
+    })
+
+    it('\'always\' resets after every submission; \'never\' never does', async () => {
+      expect(await personSubmits('always', true)).toBe('')
+      expect(await personSubmits('never', false)).toBe('Typed')
+      const name = uniqueName('never')
+      const { form } = mountForm({ name, autosubmit: true, resetAfter: 'never', handler: () => 'ok' })
+      await tick(30)
+      await agentSubmit(name, form, { title: 'Kept', tags: ['home'] })
+      await tick(50)
+      expect([title(form), checked(form)]).toEqual(['Kept', ['home']])
+    })
   })
 
   it('isAgentActive follows toolactivated / toolcancel for this form only, on modelContext and on window', async () => {
@@ -121,21 +218,14 @@ describe(`useWebMCPForm (${lane})`, () => {
     const handler = vi.fn<Handler>(fields => ({ created: fields.title }))
     const { form, state } = mountForm({ name, handler })
     await tick(30)
-    let pending: Promise<unknown>
-    if (lane === 'memory') {
-      // The in-memory context has no form engine: fire what Chromium 156 fires.
-      mc.dispatchEvent(Object.assign(new Event('toolactivated'), { toolName: name }))
-      pending = submitAsAgent(form)
-    }
-    else {
-      const tool = (await mc.getTools()).find(t => t.name === name)!
-      pending = executeTool(mc, tool, { title: 'Read' }).then(JSON.parse)
-      await until(() => state.isAgentActive.value)
-      expect((form.elements.namedItem('title') as HTMLInputElement).value).toBe('Read')
-      // The person reviews what the agent filled in and submits.
-      form.requestSubmit()
-    }
-    expect(await pending).toEqual({ content: [{ type: 'text', text: JSON.stringify({ created: lane === 'memory' ? '' : 'Read' }) }] })
+    let tool: WebMCP.RegisteredTool | undefined
+    await until(async () => (tool = (await mc.getTools()).find(t => t.name === name)))
+    const pending = executeTool(mc, tool!, { title: 'Read' }).then(JSON.parse)
+    await until(() => state.isAgentActive.value)
+    expect((form.elements.namedItem('title') as HTMLInputElement).value).toBe('Read')
+    // The person reviews what the agent filled in and submits.
+    form.requestSubmit()
+    expect(await pending).toEqual({ content: [{ type: 'text', text: JSON.stringify({ created: 'Read' }) }] })
     expect(state.isAgentActive.value).toBe(false)
     expect(handler).toHaveBeenCalledOnce()
   })

@@ -1,0 +1,63 @@
+// vue-webmcp/testing's helpers for end-to-end tests, run here against a page
+// whose `evaluate` calls the function in this document (as Playwright and
+// Puppeteer do in theirs), and its init script evaluated in this one.
+import { afterEach, describe, expect, it } from 'vitest'
+import type { InMemoryModelContext } from '../../src/testing'
+import { callTool, initScript, install, listTools, submitAsAgent, uninstall } from '../../src/testing'
+
+const page = { evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => Promise.resolve(fn(arg)) }
+
+afterEach(() => {
+  uninstall()
+  document.body.innerHTML = ''
+})
+
+describe('vue-webmcp/testing helpers', () => {
+  it('listTools lists the page\'s tools without their window; callTool parses the result', async () => {
+    const mc = install()
+    await mc.registerTool({ name: 'double', description: 'Doubles n', execute: ({ n }) => ({ content: [{ type: 'text', text: String((n as number) * 2) }] }) })
+    await mc.registerTool({ name: 'hello', description: 'Greets', execute: () => 'hello' })
+    const tools = await listTools(page)
+    expect(tools.map(t => t.name)).toEqual(['double', 'hello'])
+    expect(tools[0]).not.toHaveProperty('window')
+    expect(await callTool(page, 'double', { n: 21 })).toEqual({ content: [{ type: 'text', text: '42' }] })
+    expect(await callTool(page, 'hello')).toBe('hello')
+    await expect(callTool(page, 'missing')).rejects.toThrow('No tool named "missing" on this page.')
+  })
+
+  it('the helpers say what is wrong when the page has no modelContext', async () => {
+    await expect(listTools(page)).rejects.toThrow('add initScript before the page loads')
+  })
+
+  it('initScript is one self-contained script that installs a context which knows forms, and never replaces one', async () => {
+    expect(initScript).not.toMatch(/\bimport\b|\brequire\(/)
+    expect(document.modelContext).toBeUndefined()
+    const run = new Function(initScript)
+    run()
+    const mc = document.modelContext as InMemoryModelContext
+    try {
+      expect(mc).toBeInstanceOf(EventTarget)
+      document.body.innerHTML = '<form toolname="from_script" tooldescription="A form"><input name="q" required></form>'
+      expect((await mc.getTools()).map(t => [t.name, t.inputSchema])).toEqual([['from_script', { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] }]])
+      run()
+      expect(document.modelContext).toBe(mc)
+    }
+    finally {
+      mc.disconnect()
+      delete (document as { modelContext?: unknown }).modelContext
+    }
+  })
+
+  it('submitAsAgent submits with agentInvoked and resolves with what the form responded', async () => {
+    document.body.innerHTML = '<form><input name="q" value="x"></form>'
+    const form = document.querySelector('form')!
+    form.addEventListener('submit', (event) => {
+      event.preventDefault()
+      ;(event as SubmitEvent).respondWith(Promise.resolve({ agent: (event as SubmitEvent).agentInvoked }))
+    })
+    await expect(submitAsAgent(form)).resolves.toEqual({ agent: true })
+    const silent = document.createElement('form')
+    document.body.append(silent)
+    await expect(submitAsAgent(silent)).rejects.toThrow('did not call respondWith()')
+  })
+})
