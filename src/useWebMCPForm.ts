@@ -5,6 +5,9 @@ import { resolveConfig } from './config'
 import { listen } from './internal/listen'
 import { useModelContext } from './internal/modelContext'
 import { runToolCall } from './internal/pipeline'
+import { observedConfig, observeForm } from './devtools'
+
+declare const process: { env: Record<string, string | undefined> }
 
 declare global {
   interface SubmitEvent {
@@ -145,6 +148,9 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
   const scope = new AbortController()
   let pending = 0
   let resetDue = false
+  // Development builds: Vue DevTools and the debugging tools see the form.
+  if (process.env.NODE_ENV !== 'production')
+    observeForm(config, options, error)
 
   async function onSubmit(event: Event): Promise<void> {
     const submit = event as SubmitEvent
@@ -159,7 +165,7 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
     pending++
     const outcome = runToolCall({
       name,
-      config,
+      config: process.env.NODE_ENV !== 'production' ? observedConfig(error, config, submit.agentInvoked === true ? 'agent' : 'person') : config,
       own: { validateArgs: false, timeoutMs: options.timeoutMs },
       execute: (f: Fields) => options.execute(f, submit),
       formatOutput: options.formatOutput && ((result: Result, f: Fields) => options.formatOutput!(result, f)),

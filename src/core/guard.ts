@@ -111,6 +111,8 @@ export interface WebMCPConfig {
   onToolCall?: (event: WebMCPToolCallEvent) => void
   /** Runs after the result is normalized, for success and failure alike. */
   onToolResult?: (event: WebMCPToolResultEvent) => void
+  /** Development builds: register read-only debugging tools for coding agents (ignored in production builds). */
+  debugTools?: boolean
 }
 
 /** The app-level settings a tool was set up under (`WEBMCP_CONFIG` and the budget mode in force). */

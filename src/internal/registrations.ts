@@ -12,6 +12,7 @@ import { resolveConfig } from '../config'
 import { refreshModelContext, useIsSupported, useModelContext } from './modelContext'
 import { runToolCall } from './pipeline'
 import { stableKey } from './stableKey'
+import { observedConfig, observeTools } from '../devtools'
 
 declare const process: { env: Record<string, string | undefined> }
 
@@ -104,6 +105,10 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
     }
   }
 
+  // Development builds: Vue DevTools and the debugging tools see these tools.
+  if (process.env.NODE_ENV !== 'production')
+    observeTools(useToolRegistrations, slots, config, o => describe(o, shared), o => isEnabled(o, shared), (slot, args, d) => call(slot, args, undefined, d.name, d.inputSchema))
+
   function unregister(slot: Slot): void {
     slot.current?.controller.abort()
     slot.current = undefined
@@ -115,7 +120,7 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
     const outcome = await runToolCall({
       name,
       inputSchema,
-      config,
+      config: process.env.NODE_ENV !== 'production' ? observedConfig(slot, config) : config,
       own: { validateArgs: options.validateArgs ?? shared.validateArgs, timeoutMs: options.timeoutMs ?? shared.timeoutMs },
       // Read at call time: swapping them never re-registers the tool.
       execute: (a, signal) => options.execute(a, { signal }),

@@ -1,0 +1,191 @@
+// Development only: read-only WebMCP tools a coding agent uses to inspect the
+// app (chrome-devtools-mcp lists tools annotated `debugging: true` under
+// `list_3p_developer_tools`). They read the observer, the same state the Vue
+// DevTools inspector shows, and each answer fits the result budget: long
+// lists are paginated, long texts cut.
+import type { App } from 'vue'
+import type { CallConfig } from '../core/guard'
+import type { AnyToolOptions, useToolRegistrations } from '../internal/registrations'
+import type { ObservedTool, ToolCallRecord } from './observer'
+import { effectScope } from 'vue'
+import { checkDefinition } from '../core/definitionBudgets'
+import { DEFAULT_BUDGETS } from '../core/limits'
+import { asOwner, observedTools, recentCalls } from './observer'
+
+export const DEBUG_TOOL_NAMES = ['webmcp_debug_tools', 'webmcp_debug_tool', 'webmcp_debug_calls'] as const
+
+const ANNOTATIONS = { debugging: true, readOnlyHint: true }
+const OWNER = 'vue-webmcp debug tools'
+
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text
+}
+
+function isDebugTool(tool: ObservedTool): boolean {
+  return (tool.definition().annotations as { debugging?: boolean } | undefined)?.debugging === true
+}
+
+/** The app's tools and forms, the debugging tools left out. */
+function appTools(app: App): ObservedTool[] {
+  return [...observedTools].filter(t => (t.app === app || t.app === null) && !isDebugTool(t))
+}
+
+function summary(tool: ObservedTool): Record<string, unknown> {
+  const last = tool.calls[tool.calls.length - 1]
+  return {
+    name: cut(tool.definition().name, 64),
+    ...(tool.kind === 'form' ? { form: true } : {}),
+    owner: cut(tool.owner.label, 48),
+    enabled: tool.enabled(),
+    registered: tool.isRegistered.value,
+    ...(tool.error.value ? { error: cut(`${tool.error.value.name}: ${tool.error.value.message}`, 160) } : {}),
+    calls: tool.calls.length,
+    ...(last ? { last: last.done ? (last.code ?? 'ok') : 'running' } : {}),
+  }
+}
+
+function callSummary(call: ToolCallRecord): Record<string, unknown> {
+  return {
+    id: call.id,
+    tool: cut(call.tool, 64),
+    caller: call.caller,
+    at: new Date(call.at).toISOString(),
+    ...(call.done ? { ok: call.ok, code: call.code ?? 'OK', ms: call.ms, resultSize: call.resultSize } : { running: true }),
+    ...(call.error ? { error: cut(call.error, 120) } : {}),
+  }
+}
+
+/**
+ * Page `page` (from 1) of `items`, as JSON text within `limit` characters.
+ * Pages are filled greedily in order, so every page is as full as the budget allows.
+ */
+export function paginate(key: string, items: unknown[], page: number, limit: number): string {
+  const render = (slice: unknown[], n: number, pages: number) => JSON.stringify({ [key]: slice, page: n, pages, total: items.length })
+  const pages: unknown[][] = []
+  let current: unknown[] = []
+  for (const item of items) {
+    // 9999 stands in for the final page numbers: the text is never shorter than this.
+    if (current.length && render([...current, item], 9999, 9999).length > limit) {
+      pages.push(current)
+      current = []
+    }
+    current.push(item)
+  }
+  pages.push(current)
+  const n = Math.min(Math.max(1, Math.floor(page) || 1), pages.length)
+  return render(pages[n - 1]!, n, pages.length)
+}
+
+/** One tool in full: definition, state, budget figures and recent calls, cut to `limit`. */
+function detail(tool: ObservedTool, limit: number): string {
+  const definition = tool.definition()
+  const limits = { ...DEFAULT_BUDGETS, ...tool.config.config.limits }
+  const problems = checkDefinition(definition, limits)
+  const value: Record<string, unknown> = {
+    ...summary(tool),
+    title: definition.title,
+    description: definition.description,
+    annotations: definition.annotations,
+    exposedTo: definition.exposedTo,
+    budgets: {
+      name: `${[...definition.name].length}/${limits.name}`,
+      description: `${[...definition.description].length}/${limits.description}`,
+      result: limits.result,
+      problems: problems.map(p => cut(p.message, 160)),
+    },
+    recentCalls: tool.calls.slice(-5).reverse().map(callSummary),
+    inputSchema: definition.inputSchema,
+  }
+  // Over budget: shed the longest parts first, saying so.
+  let text = JSON.stringify(value)
+  for (const key of ['inputSchema', 'recentCalls', 'description', 'budgets'] as const) {
+    if (text.length <= limit)
+      break
+    const part = JSON.stringify(value[key]) ?? ''
+    value[key] = typeof value[key] === 'string' && key === 'description'
+      ? cut(value[key] as string, Math.max(40, (value[key] as string).length - (text.length - limit) - 20))
+      : `(cut: ${part.length} characters over the result budget; see Vue DevTools)`
+    text = JSON.stringify(value)
+  }
+  return text.length <= limit ? text : cut(text, limit)
+}
+
+const debugToolOptions = (app: App, limit: () => number): AnyToolOptions[] => [
+  {
+    name: 'webmcp_debug_tools',
+    title: 'WebMCP tools of this Vue app',
+    description: 'Development build only. Lists the WebMCP tools and forms this Vue app sets up, with the component that owns each, whether it is enabled and registered, its registration error, its number of recent calls and the last call\'s code. Paginated: pass page to see more.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        page: { type: 'integer', minimum: 1, description: 'Page number, from 1.' },
+        name: { type: 'string', description: 'Only tools whose name contains this text.' },
+      },
+    },
+    annotations: ANNOTATIONS,
+    execute: ({ page, name }: { page?: number, name?: string }) => paginate(
+      'tools',
+      appTools(app).filter(t => !name || t.definition().name.includes(name)).map(summary),
+      page ?? 1,
+      limit(),
+    ),
+  },
+  {
+    name: 'webmcp_debug_tool',
+    title: 'One WebMCP tool in detail',
+    description: 'Development build only. One tool of this Vue app in detail: owner, state, definition, character budgets against Chrome\'s limits and its last calls.',
+    inputSchema: {
+      type: 'object',
+      properties: { name: { type: 'string', description: 'The tool\'s name.' } },
+      required: ['name'],
+    },
+    annotations: ANNOTATIONS,
+    execute: ({ name }: { name: string }) => {
+      const matches = appTools(app).filter(t => t.definition().name === name)
+      if (!matches.length)
+        return new Error(`No tool named "${cut(String(name), 64)}" in this app. webmcp_debug_tools lists them.`)
+      // A registered one first: the others failed with a duplicate name.
+      const tool = matches.find(t => t.isRegistered.value) ?? matches[0]!
+      return detail(tool, limit())
+    },
+  },
+  {
+    name: 'webmcp_debug_calls',
+    title: 'Recent WebMCP tool calls',
+    description: 'Development build only. The recent tool calls in this page, newest first: tool, caller, time, ok, error code (OK when it succeeded), duration in ms, result size in characters. Paginated: pass page to see more.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        page: { type: 'integer', minimum: 1, description: 'Page number, from 1.' },
+        tool: { type: 'string', description: 'Only calls of this tool.' },
+      },
+    },
+    annotations: ANNOTATIONS,
+    execute: ({ page, tool }: { page?: number, tool?: string }) => paginate(
+      'calls',
+      recentCalls.filter(c => !DEBUG_TOOL_NAMES.includes(c.tool as never) && (!tool || c.tool === tool)).slice().reverse().map(callSummary),
+      page ?? 1,
+      limit(),
+    ),
+  },
+]
+
+const withDebugTools = new WeakSet<App>()
+
+/**
+ * Registers the debugging tools for `app` once, for as long as it is mounted,
+ * outside any component (so no component's unmount takes them away).
+ */
+export function registerDebugTools(app: App, config: CallConfig, register: typeof useToolRegistrations): void {
+  if (withDebugTools.has(app))
+    return
+  withDebugTools.add(app)
+  const scope = effectScope(true)
+  // After the current setup() has returned: no component is the current instance.
+  const limit = () => config.config.limits?.result ?? DEFAULT_BUDGETS.result
+  void Promise.resolve().then(() => app.runWithContext(() => scope.run(() => asOwner(OWNER, app, () => register(debugToolOptions(app, limit))))))
+  ;(app as App & { onUnmount?: (fn: () => void) => void }).onUnmount?.(() => {
+    scope.stop()
+    withDebugTools.delete(app)
+  })
+}

@@ -1,0 +1,51 @@
+// Development only: the entry the composables call, always behind a
+// `process.env.NODE_ENV !== 'production'` check, so production bundles drop
+// it with everything it imports. The first tool of an app sets up the Vue
+// DevTools plugin and, with `WEBMCP_CONFIG.debugTools: true`, the debugging tools.
+import type { AnyToolOptions, useToolRegistrations } from '../internal/registrations'
+import type { ObservedDefinition, ObservedSlot } from './observer'
+import type { CallConfig } from '../core/guard'
+import type { WebMCPToolResponse } from '../types'
+import { registerDebugTools } from './debugTools'
+import { observeForm as observeOneForm, observeRegistrations, onObservedApp } from './observer'
+
+export { observedConfig } from './observer'
+import { setupWebMCPDevtools } from './plugin'
+
+let register: typeof useToolRegistrations | undefined
+let installed = false
+
+// No top-level side effect: a bundler must be able to drop this module whole.
+function install(): void {
+  if (installed)
+    return
+  installed = true
+  onObservedApp((app, config) => {
+    setupWebMCPDevtools(app)
+    if (config.config.debugTools === true && register)
+      registerDebugTools(app, config, register)
+  })
+}
+
+/**
+ * `useWebMCPTool(s)`: observes the tools of one call. `registrations` is the
+ * registration life cycle itself, which the debugging tools are registered with.
+ */
+export function observeTools<S extends ObservedSlot>(
+  registrations: typeof useToolRegistrations,
+  slots: readonly S[],
+  config: CallConfig,
+  describe: (options: AnyToolOptions) => ObservedDefinition,
+  enabled: (options: AnyToolOptions) => boolean,
+  run: (slot: S, args: object, definition: ObservedDefinition) => Promise<WebMCPToolResponse>,
+): void {
+  register = registrations
+  install()
+  observeRegistrations(slots, config, describe, enabled, run)
+}
+
+/** `useWebMCPForm`: observes one form. */
+export function observeForm(...args: Parameters<typeof observeOneForm>): ReturnType<typeof observeOneForm> {
+  install()
+  return observeOneForm(...args)
+}

@@ -1,0 +1,330 @@
+// Development only: what Vue DevTools and the debugging tools show, read from
+// the package's own state. Tools are the registrations' own `isRegistered` /
+// `error` refs and options (read when asked, never copied); calls are the
+// guard's `onToolCall` / `onToolResult` moments. Every caller is behind a
+// `process.env.NODE_ENV !== 'production'` check, so production bundles drop
+// this module and everything it imports.
+import type { App, Ref } from 'vue'
+import type { CallConfig, WebMCPToolCallEvent, WebMCPToolResultEvent } from '../core/guard'
+import type { WebMCPToolResponse } from '../types'
+import { getCurrentInstance, getCurrentScope, onScopeDispose, shallowRef, toValue, watch } from 'vue'
+
+/** What the agent sees of a tool, plus `exposedTo`. */
+export interface ObservedDefinition {
+  name: string
+  description: string
+  title?: string
+  inputSchema?: object
+  annotations?: object
+  exposedTo?: readonly string[]
+}
+
+/** Who set a tool up. */
+export interface ToolOwner {
+  /** A stable key for grouping. */
+  key: string
+  kind: 'component' | 'scope'
+  /** `<TodoList>`, or `effect scope` (a Pinia store, `effectScope()`). */
+  label: string
+}
+
+/** One call, from the guard's `onToolCall` to its `onToolResult`. */
+export interface ToolCallRecord {
+  id: number
+  tool: string
+  /** `agent` (through the ModelContext, the page's own `executeTool` included), `person` (a form submitted by hand) or `Vue DevTools`. */
+  caller: string
+  /** `Date.now()` when the call started. */
+  at: number
+  /** Whether it has ended. */
+  done: boolean
+  ok?: boolean
+  code?: string
+  ms?: number
+  /** Characters of text the agent received. */
+  resultSize?: number
+  /** The arguments as JSON, cut to 500 characters. Development builds only. */
+  args?: string
+  /** What failed, when it did: the error's name and message, cut. */
+  error?: string
+}
+
+export interface ObservedTool {
+  id: string
+  kind: 'tool' | 'form'
+  owner: ToolOwner
+  /** The app it belongs to, when known (a component's). */
+  app: App | null
+  config: CallConfig
+  /** The definition now, from the options (for a form, from its attributes). */
+  definition: () => ObservedDefinition
+  enabled: () => boolean
+  isRegistered: Readonly<Ref<boolean>>
+  error: Readonly<Ref<Error | null>>
+  /** Most recent last, at most RECENT_PER_TOOL. */
+  calls: ToolCallRecord[]
+  /** Runs the tool as an agent call would, through the guard. Tools only. */
+  run?: (args: object) => Promise<WebMCPToolResponse>
+}
+
+export type ObserverEvent =
+  | { type: 'added' | 'removed' | 'registered' | 'unregistered' | 'failed', tool: ObservedTool }
+  | { type: 'call' | 'result', tool: ObservedTool, call: ToolCallRecord }
+
+type Listener = (event: ObserverEvent) => void
+
+const RECENT_PER_TOOL = 10
+const RECENT = 50
+
+export const observedTools: Set<ObservedTool> = new Set()
+/** The page's recent calls, most recent last. */
+export const recentCalls: ToolCallRecord[] = []
+const listeners = new Set<Listener>()
+let nextId = 0
+let nextCallId = 0
+const scopeKeys = new WeakMap<object, string>()
+/** Whoever starts the next call synchronously (the inspector's run button). */
+let nextCaller: string | undefined
+
+export function onObserverEvent(listener: Listener): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+function emit(event: ObserverEvent): void {
+  for (const listener of listeners) {
+    try {
+      listener(event)
+    }
+    catch (error) {
+      console.error('[vue-webmcp] a devtools listener threw.', error)
+    }
+  }
+}
+
+/** Calls `start` with the next call attributed to `caller`. */
+export function callAs<T>(caller: string, start: () => T): T {
+  nextCaller = caller
+  try {
+    return start()
+  }
+  finally {
+    nextCaller = undefined
+  }
+}
+
+function componentName(type: { name?: string, __name?: string, __file?: string }): string {
+  return type.name || type.__name || type.__file?.match(/([^/\\]+)\.\w+$/)?.[1] || 'Anonymous'
+}
+
+let ownerOverride: { owner: ToolOwner, app: App | null } | undefined
+
+/** Runs `setup` with the tools it sets up owned by `label` in `app` (the debugging tools). */
+export function asOwner<T>(label: string, app: App, setup: () => T): T {
+  ownerOverride = { owner: { key: `scope:${label}`, kind: 'scope', label }, app }
+  try {
+    return setup()
+  }
+  finally {
+    ownerOverride = undefined
+  }
+}
+
+/** The component or scope setting a tool up now, and its app. */
+function currentOwner(): { owner: ToolOwner, app: App | null } {
+  if (ownerOverride)
+    return ownerOverride
+  const instance = getCurrentInstance()
+  const scope = getCurrentScope()
+  const app = instance?.appContext.app ?? null
+  if (instance && (!scope || scope === (instance as unknown as { scope?: unknown }).scope))
+    return { owner: { key: `component:${instance.uid}`, kind: 'component', label: `<${componentName(instance.type as object)}>` }, app }
+  let key = scope && scopeKeys.get(scope)
+  if (scope && !key)
+    scopeKeys.set(scope, key = `scope:${++nextId}`)
+  return { owner: { key: key ?? 'scope:none', kind: 'scope', label: 'effect scope' }, app }
+}
+
+function json(value: unknown, max: number): string {
+  let text: string
+  try {
+    text = JSON.stringify(value) ?? String(value)
+  }
+  catch {
+    text = String(value)
+  }
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text
+}
+
+/** Characters of text in a result: what the result budget counts. */
+export function resultSize(response: WebMCPToolResponse): number {
+  return response.content.reduce((n, b) => n + (b.type === 'text' && typeof b.text === 'string' ? b.text.length : 0), 0)
+}
+
+/** The guard hooks for one call of a tool. */
+export interface CallObserver {
+  onToolCall: (event: WebMCPToolCallEvent) => void
+  onToolResult: (event: WebMCPToolResultEvent) => void
+}
+
+function callObserver(tool: ObservedTool, caller = nextCaller ?? 'agent'): CallObserver {
+  let record: ToolCallRecord | undefined
+  return {
+    onToolCall(event) {
+      record = { id: ++nextCallId, tool: event.name, caller, at: Date.now(), done: false, args: json(event.args, 500) }
+      tool.calls.push(record)
+      if (tool.calls.length > RECENT_PER_TOOL)
+        tool.calls.shift()
+      recentCalls.push(record)
+      if (recentCalls.length > RECENT)
+        recentCalls.shift()
+      emit({ type: 'call', tool, call: record })
+    },
+    onToolResult(event) {
+      if (!record)
+        return
+      Object.assign(record, { done: true, ok: event.ok, ms: Math.round(event.ms * 10) / 10, resultSize: resultSize(event.response) })
+      if (event.code)
+        record.code = event.code
+      if (event.error !== undefined)
+        record.error = json(event.error instanceof Error ? `${event.error.name}: ${event.error.message}` : event.error, 200)
+      emit({ type: 'result', tool, call: record })
+    },
+  }
+}
+
+/**
+ * The config of one call with the observer's hooks in front of the app's: the
+ * observer always sees the arguments, the app's hooks only with
+ * `includeArgs: true`, as before.
+ */
+export function observeConfig(callConfig: CallConfig, observer: CallObserver): CallConfig {
+  const { includeArgs, onToolCall, onToolResult } = callConfig.config
+  const own = <E extends { args?: unknown }>(event: E): E => {
+    if (includeArgs === true)
+      return event
+    const { args: _args, ...rest } = event
+    return rest as E
+  }
+  return {
+    ...callConfig,
+    config: {
+      ...callConfig.config,
+      includeArgs: true,
+      onToolCall: (event) => {
+        observer.onToolCall(event)
+        onToolCall?.(own(event))
+      },
+      onToolResult: (event) => {
+        observer.onToolResult(event)
+        onToolResult?.(own(event))
+      },
+    },
+  }
+}
+
+/** The tool behind each registration slot (or form), by the object the composable holds. */
+const byKey = new WeakMap<object, ObservedTool>()
+
+/** The config one call of the tool behind `key` hands the guard: `config` with the observer's hooks. */
+export function observedConfig(key: object, config: CallConfig, caller?: string): CallConfig {
+  const tool = byKey.get(key)
+  return tool ? observeConfig(config, callObserver(tool, caller)) : config
+}
+
+type AppHook = (app: App, config: CallConfig) => void
+const appHooks: AppHook[] = []
+
+/** Runs for each tool's app as it is observed (the DevTools plugin, the debugging tools). */
+export function onObservedApp(hook: AppHook): void {
+  appHooks.push(hook)
+}
+
+/** Adds a tool for as long as the current scope lives; its state changes become events. */
+function observe(tool: ObservedTool): void {
+  observedTools.add(tool)
+  emit({ type: 'added', tool })
+  if (tool.app)
+    appHooks.forEach(hook => hook(tool.app!, tool.config))
+  // flush 'sync': every registration and removal is an event, not just the last.
+  const stop = watch([tool.isRegistered, tool.error], ([registered, error], [wasRegistered, oldError]) => {
+    if (error && error !== oldError)
+      emit({ type: 'failed', tool })
+    else if (registered !== wasRegistered)
+      emit({ type: registered ? 'registered' : 'unregistered', tool })
+  }, { flush: 'sync' })
+  onScopeDispose(() => {
+    stop()
+    observedTools.delete(tool)
+    emit({ type: 'removed', tool })
+  })
+}
+
+/** The part of a registration slot the observer reads. */
+export interface ObservedSlot {
+  // eslint-disable-next-line ts/no-explicit-any
+  options: any
+  isRegistered: Ref<boolean>
+  error: Ref<Error | null>
+}
+
+/**
+ * Observes the tools of one `useWebMCPTool(s)` call; `observedConfig(slot, ...)`
+ * gives each call the observer's hooks. `run` calls a tool through the same path an agent's call takes.
+ */
+export function observeRegistrations<S extends ObservedSlot>(
+  slots: readonly S[],
+  config: CallConfig,
+  // eslint-disable-next-line ts/no-explicit-any
+  describe: (options: any) => ObservedDefinition,
+  // eslint-disable-next-line ts/no-explicit-any
+  enabled: (options: any) => boolean,
+  run: (slot: S, args: object, definition: ObservedDefinition) => Promise<WebMCPToolResponse>,
+): void {
+  const { owner, app } = currentOwner()
+  for (const slot of slots) {
+    const tool: ObservedTool = {
+      id: `tool:${++nextId}`,
+      kind: 'tool',
+      owner,
+      app,
+      config,
+      definition: () => describe(slot.options),
+      enabled: () => enabled(slot.options),
+      isRegistered: slot.isRegistered,
+      error: slot.error,
+      calls: [],
+      run: args => run(slot, args, describe(slot.options)),
+    }
+    byKey.set(slot, tool)
+    observe(tool)
+  }
+}
+
+/** Observes one `useWebMCPForm`, known by its `error` ref to `observedConfig`. */
+export function observeForm(
+  config: CallConfig,
+  options: { name: unknown, description: unknown, autosubmit?: unknown },
+  error: Ref<Error | null>,
+): void {
+  const { owner, app } = currentOwner()
+  const tool: ObservedTool = {
+    id: `form:${++nextId}`,
+    kind: 'form',
+    owner,
+    app,
+    config,
+    definition: () => ({
+      name: String(toValue(options.name)),
+      description: String(toValue(options.description)),
+      ...(toValue(options.autosubmit) ? { annotations: { autosubmit: true } } : {}),
+    }),
+    enabled: () => true,
+    // The browser owns a form's registration: it is a tool while it is on the page.
+    isRegistered: shallowRef(true),
+    error,
+    calls: [],
+  }
+  byKey.set(error, tool)
+  observe(tool)
+}

@@ -1,0 +1,173 @@
+// The debugging tools for coding agents (`WEBMCP_CONFIG.debugTools: true`,
+// development builds): registered once per app with `debugging: true`, they
+// answer from the same state Vue DevTools shows, within the result budget.
+import type { App, Component } from 'vue'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createApp, defineComponent, h } from 'vue'
+import { useWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
+import { paginate } from '../../src/devtools/debugTools'
+import { recentCalls } from '../../src/devtools/observer'
+import type { InMemoryModelContext } from '../../src/testing'
+import { install, uninstall } from '../../src/testing'
+import { until } from '../helpers'
+
+// eslint-disable-next-line ts/no-explicit-any
+type Any = any
+
+const DEBUG = ['webmcp_debug_calls', 'webmcp_debug_tool', 'webmcp_debug_tools']
+let mc: InMemoryModelContext
+const apps: App[] = []
+
+function mountApp(root: Component, config: object = { debugTools: true }): App {
+  const app = createApp(root)
+  app.provide(WEBMCP_CONFIG, config)
+  const el = document.createElement('div')
+  document.body.append(el)
+  app.mount(el)
+  apps.push(app)
+  return app
+}
+
+async function call(name: string, args: object = {}): Promise<{ text: string, isError?: boolean, code?: string }> {
+  const tool = (await mc.getTools()).find(t => t.name === name)
+  if (!tool)
+    throw new Error(`no tool ${name}`)
+  const response = JSON.parse(await mc.executeTool(tool, args))
+  return { text: response.content[0]?.text ?? '', isError: response.isError, code: response._meta?.['vue-webmcp/code'] }
+}
+
+async function json(name: string, args: object = {}): Promise<Any> {
+  const { text, isError } = await call(name, args)
+  expect(isError).toBeFalsy()
+  expect(text.length).toBeLessThanOrEqual(1500)
+  return JSON.parse(text)
+}
+
+const Cart = defineComponent({
+  name: 'Cart',
+  setup() {
+    useWebMCPTools([
+      { name: 'add_item', description: 'Adds an item.', inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }, execute: ({ id }: { id: string }) => `added ${id}` },
+      { name: 'checkout', description: 'Checks out.', enabled: false, execute: () => 'ok' },
+    ])
+    return () => h('div')
+  },
+})
+
+beforeEach(() => {
+  mc = install()
+})
+afterEach(() => {
+  apps.splice(0).forEach(app => app.unmount())
+  uninstall()
+  recentCalls.length = 0
+})
+
+describe('debugging tools', () => {
+  it('are registered once per app, read-only and marked debugging, with debugTools: true', async () => {
+    const Twice = defineComponent({ setup: () => () => h('div', [h(Cart), h(Cart)]) })
+    mountApp(Twice)
+    await until(() => DEBUG.every(name => mc.toolNames.includes(name)))
+    const tools = await mc.getTools()
+    for (const name of DEBUG)
+      expect(tools.find(t => t.name === name)!.annotations).toMatchObject({ debugging: true, readOnlyHint: true })
+    expect(mc.toolNames.filter(n => n.startsWith('webmcp_debug'))).toHaveLength(3)
+  })
+
+  it('are not registered without debugTools: true', async () => {
+    mountApp(Cart, {})
+    await until(() => mc.toolNames.includes('add_item'))
+    await new Promise(r => setTimeout(r, 20))
+    expect(mc.toolNames).toEqual(['add_item'])
+  })
+
+  it('go away when the app unmounts', async () => {
+    const app = mountApp(Cart)
+    await until(() => mc.toolNames.includes('webmcp_debug_tools'))
+    app.unmount()
+    apps.splice(0)
+    expect(mc.toolNames).toEqual([])
+  })
+
+  it('list the app\'s tools with owner and state, and recent calls with their codes', async () => {
+    mountApp(Cart)
+    await until(() => mc.toolNames.includes('webmcp_debug_tools'))
+    expect(await json('webmcp_debug_tools')).toEqual({
+      tools: [
+        { name: 'add_item', owner: '<Cart>', enabled: true, registered: true, calls: 0 },
+        { name: 'checkout', owner: '<Cart>', enabled: false, registered: false, calls: 0 },
+      ],
+      page: 1,
+      pages: 1,
+      total: 2,
+    })
+    await call('add_item', { id: 'a1' })
+    await call('add_item', {})
+    const { calls } = await json('webmcp_debug_calls')
+    expect(calls.map((c: Any) => [c.tool, c.caller, c.ok, c.code])).toEqual([
+      ['add_item', 'agent', false, 'INVALID_ARGS'],
+      ['add_item', 'agent', true, 'OK'],
+    ])
+    expect(calls[1].resultSize).toBe('added a1'.length)
+    expect((await json('webmcp_debug_tools', { name: 'add' })).tools).toEqual([
+      { name: 'add_item', owner: '<Cart>', enabled: true, registered: true, calls: 2, last: 'INVALID_ARGS' },
+    ])
+    const detail = await json('webmcp_debug_tool', { name: 'add_item' })
+    expect(detail).toMatchObject({ name: 'add_item', description: 'Adds an item.', budgets: { name: '8/30', description: '13/500', result: 1500, problems: [] } })
+    expect(detail.recentCalls).toHaveLength(2)
+    const missing = await call('webmcp_debug_tool', { name: 'nope' })
+    expect(missing).toMatchObject({ isError: true, code: 'TOOL_ERROR' })
+    expect(missing.text).toContain('No tool named "nope"')
+  })
+
+  it('paginate within the result budget', async () => {
+    const Many = defineComponent({
+      name: 'Many',
+      setup() {
+        for (let i = 0; i < 60; i++)
+          useWebMCPTool({ name: `tool_number_${String(i).padStart(2, '0')}_${'x'.repeat(40)}`, description: 'd', execute: () => '' })
+        return () => null
+      },
+    })
+    mountApp(Many, { debugTools: true, budgets: false })
+    await until(() => mc.toolNames.includes('webmcp_debug_tools'))
+    const first = await json('webmcp_debug_tools')
+    expect(first.total).toBe(60)
+    expect(first.pages).toBeGreaterThan(1)
+    const seen: string[] = []
+    for (let page = 1; page <= first.pages; page++)
+      seen.push(...(await json('webmcp_debug_tools', { page })).tools.map((t: Any) => t.name))
+    expect(seen).toHaveLength(60)
+    expect(new Set(seen).size).toBe(60)
+  })
+
+  it('cut a long definition to the budget, saying so', async () => {
+    const properties = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p${i}`, { type: 'string', description: 'a parameter'.repeat(3) }]))
+    mountApp(defineComponent({
+      setup() {
+        useWebMCPTool({ name: 'big', description: 'd'.repeat(400), inputSchema: { type: 'object', properties }, execute: () => '' })
+        return () => null
+      },
+    }), { debugTools: true, budgets: false })
+    await until(() => mc.toolNames.includes('webmcp_debug_tool'))
+    const detail = await json('webmcp_debug_tool', { name: 'big' })
+    expect(detail.inputSchema).toMatch(/^\(cut: \d+ characters/)
+    expect(detail.description).toBe('d'.repeat(400))
+  })
+})
+
+describe('paginate', () => {
+  it('fills each page as far as the limit allows, and clamps the page number', () => {
+    const items = Array.from({ length: 30 }, (_, i) => ({ n: i, pad: 'y'.repeat(50) }))
+    const pages = JSON.parse(paginate('items', items, 1, 300)).pages
+    let total = 0
+    for (let p = 1; p <= pages; p++) {
+      const text = paginate('items', items, p, 300)
+      expect(text.length).toBeLessThanOrEqual(300)
+      total += JSON.parse(text).items.length
+    }
+    expect(total).toBe(30)
+    expect(JSON.parse(paginate('items', items, 999, 300)).page).toBe(pages)
+    expect(JSON.parse(paginate('items', [], 1, 300))).toEqual({ items: [], page: 1, pages: 1, total: 0 })
+  })
+})
