@@ -40,7 +40,7 @@ function summary(tool: ObservedTool): Record<string, unknown> {
     registered: tool.isRegistered.value,
     ...(tool.error.value ? { error: cut(`${tool.error.value.name}: ${tool.error.value.message}`, 160) } : {}),
     calls: tool.calls.length,
-    ...(last ? { last: last.done ? (last.code ?? 'ok') : 'running' } : {}),
+    ...(last ? { last: last.done ? (last.code ?? 'OK') : 'running' } : {}),
   }
 }
 
