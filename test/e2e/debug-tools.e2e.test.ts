@@ -2,12 +2,15 @@
 // against the package as installed (dist/): a development build lists the
 // debugging tools, with `debugging: true`; a production build has none of
 // them, and none of the DevTools code, whatever the config says. Both run in
-// native Chromium and are read as an agent reads them.
+// native Chromium and are read as an agent reads them; a coding agent reads
+// the development build's through chrome-devtools-mcp, as the README says.
 import type { Browser } from 'playwright'
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { chromium } from 'playwright'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -120,4 +123,62 @@ describe('debugging tools across builds (Vite, native Chromium)', () => {
     for (const marker of ['webmcp_debug', 'devtools-plugin:setup', 'smart_toy'])
       expect(dev, marker).toContain(marker)
   })
+})
+
+describe('a coding agent through chrome-devtools-mcp', () => {
+  it('lists the debugging tools with list_3p_developer_tools and runs them with execute_3p_developer_tool', async () => {
+    const client = new Client({ name: 'vue-webmcp-test', version: '0.0.0' })
+    let stderr = ''
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [
+        join(root, 'node_modules/chrome-devtools-mcp/build/src/bin/chrome-devtools-mcp.js'),
+        `--executablePath=${requireChromium()}`,
+        ...[...CHROMIUM_ARGS, '--no-sandbox'].map(arg => `--chromeArg=${arg}`),
+        '--headless=true',
+        '--isolated=true',
+        '--usageStatistics=false',
+        '--categoryExperimentalThirdParty=true',
+        '--categoryExperimentalWebmcp=true',
+      ],
+      stderr: 'pipe',
+    })
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk))
+    const call = async (name: string, args: Record<string, unknown> = {}) => {
+      const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 }) as { content: { type: string, text?: string }[], isError?: boolean }
+      return { text: result.content.map(c => c.text ?? '').join('\n'), isError: result.isError }
+    }
+    try {
+      await client.connect(transport)
+      const names = (await client.listTools()).tools.map(t => t.name)
+      expect(names).toEqual(expect.arrayContaining(['list_3p_developer_tools', 'execute_3p_developer_tool', 'list_webmcp_tools', 'execute_webmcp_tool']))
+      const url = `${origin}/development/`
+      await call('new_page', { url })
+      const pages = (await call('list_pages')).text
+      const pageId = Number(new RegExp(`(\\d+): ${url}`).exec(pages)?.[1])
+      expect(pageId, pages).toBeGreaterThan(0)
+      await expect.poll(async () => (await call('list_3p_developer_tools', { pageId })).text, { timeout: 30_000, interval: 300 }).toContain('webmcp_debug_calls')
+      const listed = (await call('list_3p_developer_tools', { pageId })).text
+      for (const name of ['webmcp_debug_tools', 'webmcp_debug_tool', 'webmcp_debug_calls'])
+        expect(listed).toContain(name)
+      // The page's ordinary tools are listed apart, without the debugging ones.
+      const ordinary = (await call('list_webmcp_tools', { pageId })).text
+      expect(ordinary).toContain('greet')
+      expect(ordinary).not.toContain('webmcp_debug')
+
+      expect((await call('execute_webmcp_tool', { pageId, toolName: 'greet', input: '{}' })).text).toContain('Hello!')
+      const answer = await call('execute_3p_developer_tool', { pageId, toolName: 'webmcp_debug_calls', params: JSON.stringify({ tool: 'greet' }) })
+      expect(answer.isError, answer.text).toBeFalsy()
+      // The page's MCP result, as JSON inside chrome-devtools-mcp's answer; our JSON inside its text.
+      const result = JSON.parse(answer.text.slice(answer.text.indexOf('{'), answer.text.lastIndexOf('}') + 1))
+      const { calls } = JSON.parse(result.content[0].text)
+      expect(calls.map((c: { tool: string, caller: string, ok: boolean, code: string }) => [c.tool, c.caller, c.ok, c.code])).toEqual([['greet', 'agent', true, 'OK']])
+    }
+    catch (error) {
+      throw new Error(`${(error as Error).message}\n--- chrome-devtools-mcp stderr ---\n${stderr.slice(-3000)}`)
+    }
+    finally {
+      await client.close()
+    }
+  }, 120_000)
 })
