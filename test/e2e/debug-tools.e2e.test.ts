@@ -56,7 +56,8 @@ async function buildApp(mode: Mode): Promise<void> {
     define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
     build: { write: false, minify: mode === 'production', modulePreload: false },
   })
-  for (const file of (Array.isArray(result) ? result[0] : result as { output: { fileName: string, type: string, code?: string, source?: string | Uint8Array }[] }).output)
+  const { output } = (Array.isArray(result) ? result[0] : result) as { output: { fileName: string, type: string, code?: string, source?: string | Uint8Array }[] }
+  for (const file of output)
     built[mode].set(`/${file.fileName}`, String(file.type === 'chunk' ? file.code : file.source))
 }
 
