@@ -7,7 +7,7 @@ import type { ObservedDefinition, ObservedSlot } from './observer'
 import type { CallConfig } from '../core/guard'
 import type { WebMCPToolResponse } from '../types'
 import { registerDebugTools } from './debugTools'
-import { observeForm as observeOneForm, observeRegistrations, onObservedApp } from './observer'
+import { inBrowser, observeForm as observeOneForm, observeRegistrations, onObservedApp } from './observer'
 
 export { observedConfig } from './observer'
 import { setupWebMCPDevtools } from './plugin'
@@ -39,13 +39,18 @@ export function observeTools<S extends ObservedSlot>(
   enabled: (options: AnyToolOptions) => boolean,
   run: (slot: S, args: object, definition: ObservedDefinition) => Promise<WebMCPToolResponse>,
 ): void {
+  // A server render never disposes a scope: nothing to show there, and nothing to keep.
+  if (!inBrowser())
+    return
   register = registrations
   install()
   observeRegistrations(slots, config, describe, enabled, run)
 }
 
 /** `useWebMCPForm`: observes one form. */
-export function observeForm(...args: Parameters<typeof observeOneForm>): ReturnType<typeof observeOneForm> {
+export function observeForm(...args: Parameters<typeof observeOneForm>): void {
+  if (!inBrowser())
+    return
   install()
-  return observeOneForm(...args)
+  observeOneForm(...args)
 }

@@ -86,8 +86,7 @@ describe('debugging tools', () => {
     await until(() => mc.toolNames.includes('webmcp_debug_tools'))
     app.unmount()
     apps.splice(0)
-    // `app.onUnmount` arrived in Vue 3.5; before it they stay until the page goes (README).
-    expect(mc.toolNames).toEqual('onUnmount' in app ? [] : ['webmcp_debug_calls', 'webmcp_debug_tool', 'webmcp_debug_tools'])
+    expect(mc.toolNames).toEqual([])
   })
 
   it('list the app\'s tools with owner and state, and recent calls with their codes', async () => {
