@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createApp, defineComponent, effectScope, h, KeepAlive, nextTick, shallowRef } from 'vue'
 import { useRegisteredTools, useWebMCPTool, useWebMCPTools } from '../../src'
 import { until } from '../helpers'
-import { lane, laneSuite, tick, uniqueName } from '../lane'
+import { executeTool, lane, laneSuite, registerTool, tick, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
@@ -21,7 +21,7 @@ async function call(name: string): Promise<unknown> {
   const tool = (await mc.getTools()).find(t => t.name === name)
   if (!tool)
     throw new Error(`no tool ${name}`)
-  return JSON.parse(await mc.executeTool(tool, {}))
+  return JSON.parse(await executeTool(mc, tool, {}))
 }
 
 /** A view that registers one tool answering `answer`. */
@@ -232,24 +232,24 @@ describe(`life cycle (${lane})`, () => {
     it('a raw registration freeing the name counts too; a tool still refused keeps its error', async () => {
       const name = uniqueName('raw_holder')
       const raw = new AbortController()
-      await mc.registerTool({ name, description: 'd', execute: () => 'raw' }, { signal: raw.signal })
+      await registerTool(mc, { name, description: 'd', execute: () => 'raw' }, { signal: raw.signal })
       cleanups.push(() => raw.abort())
       const scope = effectScope()
       cleanups.push(() => scope.stop())
       const state = scope.run(() => useWebMCPTool({ name, description: 'd', execute: () => 'mine' }))!
       await until(() => state.error.value)
       // Another tool coming and going fires toolchange; the name is still taken.
-      const registerTool = vi.spyOn(mc, 'registerTool')
+      const registerSpy = vi.spyOn(mc, 'registerTool')
       const passer = new AbortController()
-      await mc.registerTool({ name: uniqueName('passer'), description: 'd', execute: () => '' }, { signal: passer.signal })
+      await registerTool(mc, { name: uniqueName('passer'), description: 'd', execute: () => '' }, { signal: passer.signal })
       passer.abort()
-      await until(() => registerTool.mock.calls.length >= 3) // the passer, and a retry per toolchange
+      await until(() => registerSpy.mock.calls.length >= 3) // the passer, and a retry per toolchange
       await tick(60)
       expect(state.error.value!.name).toBe('InvalidStateError')
       expect(state.isRegistered.value).toBe(false)
       // A refused retry fires no toolchange of its own: no retry loop.
-      expect(registerTool.mock.calls.length).toBeLessThanOrEqual(3)
-      registerTool.mockRestore()
+      expect(registerSpy.mock.calls.length).toBeLessThanOrEqual(3)
+      registerSpy.mockRestore()
       raw.abort()
       await until(() => state.isRegistered.value)
       expect(state.error.value).toBeNull()
@@ -310,7 +310,7 @@ describe(`life cycle (${lane})`, () => {
       const name = uniqueName('listed')
       const raw = new AbortController()
       const execute = vi.fn(() => 'ran')
-      await mc.registerTool({ name, description: 'd', execute }, { signal: raw.signal })
+      await registerTool(mc, { name, description: 'd', execute }, { signal: raw.signal })
       cleanups.push(() => raw.abort())
       const scope = effectScope()
       const list = scope.run(() => useRegisteredTools({ argumentFormat: 'object' }))!
@@ -333,7 +333,7 @@ describe(`life cycle (${lane})`, () => {
       void list.refresh() // hangs
       const name = uniqueName('after_hang')
       const raw = new AbortController()
-      await mc.registerTool({ name, description: 'd', execute: () => '' }, { signal: raw.signal })
+      await registerTool(mc, { name, description: 'd', execute: () => '' }, { signal: raw.signal })
       cleanups.push(() => raw.abort())
       await until(() => list.tools.value.some(t => t.name === name))
     })
@@ -363,7 +363,7 @@ describe(`life cycle (${lane})`, () => {
       const name = uniqueName('fresh')
       const raw = new AbortController()
       await real({}) // let the two calls above start
-      await mc.registerTool({ name, description: 'd', execute: () => '' }, { signal: raw.signal })
+      await registerTool(mc, { name, description: 'd', execute: () => '' }, { signal: raw.signal })
       cleanups.push(() => raw.abort())
       // The third refresh answers, though the first never will.
       await list.refresh()
