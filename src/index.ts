@@ -25,7 +25,7 @@ export type { ExecuteRegisteredToolOptions, UseRegisteredToolsOptions, UseRegist
 export { useRegisteredTools } from './useRegisteredTools'
 export type { FormFields, FormFieldValue, UseWebMCPFormOptions, UseWebMCPFormReturn, WebMCPFormAttrs, WebMCPFormReset } from './useWebMCPForm'
 export { formFields, useWebMCPForm } from './useWebMCPForm'
-export type { UseWebMCPToolOptions, UseWebMCPToolOptionsFromSchema, UseWebMCPToolReturn } from './useWebMCPTool'
+export type { UseWebMCPToolOptions, UseWebMCPToolOptionsFromSchema, UseWebMCPToolReturn, WebMCPToolState } from './useWebMCPTool'
 export { useWebMCPTool } from './useWebMCPTool'
 export type { ToolNames, UseWebMCPToolsReturn, UseWebMCPToolsSharedOptions } from './useWebMCPTools'
 export { useWebMCPTools } from './useWebMCPTools'

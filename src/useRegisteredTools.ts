@@ -1,8 +1,10 @@
 import type { MaybeRefOrGetter, Ref, ShallowRef } from 'vue'
 import type { RegisteredTool } from './types'
 import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
+import { toError } from './internal/failure'
 import { listen } from './internal/listen'
 import { refreshModelContext, useModelContext } from './internal/modelContext'
+import { ownScope } from './internal/scope'
 
 export interface UseRegisteredToolsOptions {
   /**
@@ -35,15 +37,25 @@ export interface UseRegisteredToolsReturn {
   tools: Readonly<ShallowRef<readonly RegisteredTool[]>>
   /** Failure of the last `getTools()` call; cleared by the next success. */
   error: Readonly<Ref<Error | null>>
-  /** Query `getTools()` again. Runs by itself after `toolchange` events. */
+  /**
+   * Query `getTools()` again, at once: the newest answer wins over one still
+   * pending. Runs by itself after `toolchange` events. Resolves once `tools`
+   * holds an answer at least this new.
+   */
   refresh: () => Promise<void>
   /**
    * Runs a discovered tool in its owner's document and resolves with its result
    * parsed from the JSON the browser returns (a non-JSON string stays a string).
    * Rejects with the browser's DOMException when the tool or the browser fails,
-   * and with `NotSupportedError` when the API is absent.
+   * and with `NotSupportedError` when the API is absent, `InvalidStateError`
+   * once stopped.
    */
   execute: (tool: RegisteredTool, args?: object, options?: ExecuteRegisteredToolOptions) => Promise<unknown>
+  /**
+   * Stops following `toolchange` and goes inert, as at the end of its scope:
+   * no more `getTools()`, and `execute` rejects.
+   */
+  stop: () => void
 }
 
 /** How long the first `toolchange` of a burst waits for the rest. */
@@ -98,6 +110,12 @@ function withObjectSchema(tool: RegisteredTool): RegisteredTool {
  * Follows `toolchange`, coalescing bursts into a few `getTools()` calls.
  */
 export function useRegisteredTools(options: UseRegisteredToolsOptions = {}): UseRegisteredToolsReturn {
+  const scope = ownScope('useRegisteredTools')
+  const stop = () => scope.stop()
+  return { ...scope.run(() => registeredTools(options))!, stop }
+}
+
+function registeredTools(options: UseRegisteredToolsOptions): Omit<UseRegisteredToolsReturn, 'stop'> {
   const modelContext = useModelContext()
   const consumer = computed(() => {
     const mc = modelContext.value
@@ -107,53 +125,51 @@ export function useRegisteredTools(options: UseRegisteredToolsOptions = {}): Use
   const tools = shallowRef<readonly RegisteredTool[]>([])
   const error = shallowRef<Error | null>(null)
 
-  let generation = 0
-  let running: Promise<void> | undefined
-  let again = false
+  // Every query has a ticket; only the newest one's answer is taken, so a
+  // `getTools()` that never settles blocks nothing started after it.
+  let started = 0
   let disposed = false
+  const waiting: (() => void)[] = []
 
-  async function query(): Promise<void> {
+  async function query(ticket: number): Promise<void> {
     refreshModelContext()
     const mc = consumer.value
-    const ticket = ++generation
-    if (!mc) {
-      tools.value = []
-      return
+    let list: readonly RegisteredTool[] = []
+    let failure: unknown
+    if (mc) {
+      const origins = toValue(options.fromOrigins)
+      try {
+        list = await mc.getTools(origins?.length ? { fromOrigins: [...origins] } : undefined)
+      }
+      catch (reason) {
+        failure = reason ?? 'getTools failed'
+      }
     }
-    const origins = toValue(options.fromOrigins)
-    try {
-      const list = await mc.getTools(origins?.length ? { fromOrigins: [...origins] } : undefined)
-      if (ticket !== generation || disposed)
-        return // a newer query (or the scope's end) made this one stale
+    if (ticket !== started || disposed)
+      return // a newer query (or the scope's end) made this one stale
+    if (failure !== undefined) {
+      error.value = toError(failure)
+    }
+    else {
       tools.value = list.map(withObjectSchema).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
       error.value = null
     }
-    catch (reason) {
-      if (ticket === generation && !disposed)
-        error.value = reason instanceof Error ? reason : new Error(String(reason))
-    }
+    waiting.splice(0).forEach(resolve => resolve())
   }
 
-  /** Runs `query`, or marks that one more is needed after the one in flight. */
+  /** Starts a query now; it supersedes any still pending. */
   function refresh(): Promise<void> {
-    if (running) {
-      again = true
-      return running
-    }
-    running = (async () => {
-      do {
-        again = false
-        await query()
-      } while (again && !disposed)
-      running = undefined
-    })()
-    return running
+    if (disposed)
+      return Promise.resolve()
+    const done = new Promise<void>(resolve => waiting.push(resolve))
+    void query(++started)
+    return done
   }
 
   // Chromium fires one `toolchange` per change, each in its own task, so a page
   // registering 100 tools sends 100 events over a few milliseconds. The first
-  // event opens a short window that absorbs the rest; events that arrive while
-  // a query runs cause exactly one more.
+  // event opens a short window that absorbs the rest, then queries. A query
+  // still in flight is superseded, never waited for: one that hangs blocks nothing.
   let scheduled: ReturnType<typeof setTimeout> | undefined
   function schedule(): void {
     if (scheduled !== undefined || disposed)
@@ -172,6 +188,8 @@ export function useRegisteredTools(options: UseRegisteredToolsOptions = {}): Use
   }, { immediate: true })
 
   async function execute(tool: RegisteredTool, args: object = {}, callOptions: ExecuteRegisteredToolOptions = {}): Promise<unknown> {
+    if (disposed)
+      throw new DOMException('useRegisteredTools was stopped (its scope ended): it runs no more tools.', 'InvalidStateError')
     refreshModelContext()
     const mc = consumer.value
     if (!mc)
@@ -203,12 +221,14 @@ export function useRegisteredTools(options: UseRegisteredToolsOptions = {}): Use
     stopListening()
     if (scheduled !== undefined)
       clearTimeout(scheduled)
+    // Nothing will answer them now.
+    waiting.splice(0).forEach(resolve => resolve())
   })
 
   return {
     isSupported,
     tools,
-    error: error,
+    error,
     refresh,
     execute,
   }

@@ -2,6 +2,7 @@ import type { ComputedRef, MaybeRefOrGetter, Ref } from 'vue'
 import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
 import { isClient } from './core/env'
 import { resolveConfig } from './config'
+import { toError } from './internal/failure'
 import { listen } from './internal/listen'
 import { useModelContext } from './internal/modelContext'
 import { runToolCall } from './internal/pipeline'
@@ -113,24 +114,28 @@ export function formFields(form: HTMLFormElement, submitter?: HTMLElement | null
       checkboxes.set(element.name, (checkboxes.get(element.name) ?? 0) + 1)
   }
   checkboxes.forEach((count, name) => count > 1 && multi.add(name))
-  const fields: FormFields = {}
-  multi.forEach(name => (fields[name] = []))
+  // Collected in a Map, so a field named `__proto__` or `constructor` is a
+  // field like any other, never a prototype member.
+  const entries = new Map<string, FormFieldValue>()
+  multi.forEach(name => entries.set(name, []))
   data.forEach((value, name) => {
-    const existing = fields[name]
+    const existing = entries.get(name)
     if (Array.isArray(existing))
       existing.push(value)
-    else if (existing !== undefined)
-      fields[name] = [existing, value]
     else
-      fields[name] = value
+      entries.set(name, existing !== undefined ? [existing, value] : value)
   })
-  // Keys in the order of the controls (the groups above went in first).
-  const ordered: FormFields = {}
-  for (const { name } of Array.from(form.elements) as HTMLInputElement[]) {
-    if (Object.hasOwn(fields, name))
-      ordered[name] = fields[name]!
+  // Keys in the order of the controls (the groups above went in first), each
+  // an own property, so a field named `__proto__` is a field like any other.
+  const fields: FormFields = {}
+  const put = (name: string) => {
+    if (entries.has(name) && !Object.hasOwn(fields, name))
+      Object.defineProperty(fields, name, { value: entries.get(name), enumerable: true, writable: true, configurable: true })
   }
-  return Object.assign(ordered, fields)
+  for (const { name } of Array.from(form.elements) as HTMLInputElement[])
+    put(name)
+  entries.forEach((_, name) => put(name))
+  return fields
 }
 
 /**
@@ -163,6 +168,9 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
     isSubmitting.value = true
     error.value = null
     pending++
+    // The pipeline answers every failure of `execute` with a result; this
+    // guards what is left (the pipeline failing to load, `respondWith`
+    // throwing), so the form always leaves the submitting state.
     const outcome = runToolCall({
       name,
       config: process.env.NODE_ENV !== 'production' ? observedConfig(error, config, submit.agentInvoked === true ? 'agent' : 'person') : config,
@@ -172,14 +180,27 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
       onError: (e: unknown) => options.onError?.(e),
       signals: [scope.signal],
     }, fields)
-    if (submit.agentInvoked === true && typeof submit.respondWith === 'function')
-      submit.respondWith(outcome.then(o => o.response))
+    let failure: unknown
     let succeeded = false
+    if (submit.agentInvoked === true && typeof submit.respondWith === 'function') {
+      const response = outcome.then(o => o.response)
+      try {
+        submit.respondWith(response)
+      }
+      catch (reason) {
+        // The agent gets no answer: that is this submission's failure.
+        response.catch(() => {})
+        failure = reason ?? 'respondWith failed'
+      }
+    }
     try {
-      const { ok, error: failure } = await outcome
-      succeeded = ok
-      if (!ok && failure !== undefined)
-        error.value = failure instanceof Error ? failure : new Error(String(failure))
+      const { ok, error: thrown } = await outcome
+      succeeded = ok && failure === undefined
+      if (!ok && thrown !== undefined)
+        failure ??= thrown
+    }
+    catch (reason) {
+      failure ??= reason ?? 'the submission failed'
     }
     finally {
       const when = toValue(options.resetAfter)
@@ -192,6 +213,8 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
         }
       }
     }
+    if (failure !== undefined)
+      error.value = toError(failure)
   }
 
   // A task after the answer settled: a reset any earlier, or while another

@@ -35,7 +35,8 @@ export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = u
   timeoutMs?: number
 }
 
-export interface UseWebMCPToolReturn {
+/** One tool's registration state. */
+export interface WebMCPToolState {
   /** A modelContext API exists here. Flips to true if it is injected late. */
   isSupported: Readonly<Ref<boolean>>
   /** The tool is registered with the browser (its `registerTool` promise resolved). */
@@ -44,13 +45,22 @@ export interface UseWebMCPToolReturn {
   error: Readonly<Ref<Error | null>>
 }
 
+export interface UseWebMCPToolReturn extends WebMCPToolState {
+  /**
+   * Unregisters the tool for good, before its scope ends. Called with no active
+   * scope (after an `await` in an async `setup()`), it is the only way to.
+   */
+  stop: () => void
+}
+
 /** Tool options whose `execute` arguments are inferred from a literal `inputSchema`. */
 export type UseWebMCPToolOptionsFromSchema<Schema extends object, Result = unknown>
   = Omit<UseWebMCPToolOptions<InferToolArgs<Schema>, Result>, 'inputSchema'> & { inputSchema: Schema }
 
 /**
  * Registers a WebMCP tool and ties its lifetime to the current component or
- * effect scope, so the tools an agent sees match what is on screen.
+ * effect scope, so the tools an agent sees match what is on screen: a view
+ * cached by `<KeepAlive>` has its tools only while activated.
  * Feature-detects the API and does nothing where it is absent, SSR included.
  */
 export function useWebMCPTool<const Schema extends object, Result = unknown>(options: UseWebMCPToolOptionsFromSchema<Schema, Result>): UseWebMCPToolReturn

@@ -1,10 +1,11 @@
 import type { MaybeRefOrGetter, Ref } from 'vue'
 import type { WebMCPToolAnnotations } from './types'
 import type { AnyToolOptions } from './internal/registrations'
-import type { UseWebMCPToolReturn } from './useWebMCPTool'
+import type { WebMCPToolState } from './useWebMCPTool'
 import { computed, shallowRef, toValue } from 'vue'
 import { useIsSupported } from './internal/modelContext'
 import { isEnabled, useToolRegistrations } from './internal/registrations'
+import { ownScope } from './internal/scope'
 
 /** Options applied to every tool in the group unless the tool sets its own. */
 export interface UseWebMCPToolsSharedOptions {
@@ -27,8 +28,10 @@ export interface UseWebMCPToolsReturn<Names extends string = string> {
   isRegistered: Readonly<Ref<boolean>>
   /** The first failure in the group, if any. */
   error: Readonly<Ref<Error | null>>
-  /** Per-tool state, keyed by each tool's name at setup time. */
-  byName: Readonly<Record<Names, UseWebMCPToolReturn>>
+  /** Per-tool state, keyed by each tool's name at setup time (any valid name, `__proto__` included). */
+  byName: Readonly<Record<Names, WebMCPToolState>>
+  /** Unregisters the whole group for good, before its scope ends. */
+  stop: () => void
 }
 
 /**
@@ -46,12 +49,17 @@ export function useWebMCPTools<const T extends readonly AnyToolOptions[]>(defini
   const groupError = duplicate === undefined
     ? null
     : new DOMException(`Duplicate tool name "${duplicate}" in one useWebMCPTools group; no tool of the group was registered.`, 'InvalidStateError')
-  const states = groupError
+  const scope = ownScope('useWebMCPTools')
+  const states: WebMCPToolState[] = groupError
     ? definitions.map(() => ({ isSupported, isRegistered: shallowRef(false), error: shallowRef(null) }))
-    : useToolRegistrations(definitions, shared)
+    : scope.run(() => useToolRegistrations(definitions, shared))!
+  const stop = () => scope.stop()
 
-  const byName = {} as Record<string, UseWebMCPToolReturn>
-  states.forEach((state, i) => { byName[names[i]!] ??= state })
+  // No prototype: `constructor`, `toString` and `__proto__` are tool names like any other.
+  const byName: Record<string, WebMCPToolState> = Object.create(null)
+  states.forEach((state, i) => {
+    byName[names[i]!] ??= { isSupported: state.isSupported, isRegistered: state.isRegistered, error: state.error }
+  })
 
   const isRegistered = computed(() => {
     // From the last tool back: registrations settle in order, so while the
@@ -73,6 +81,7 @@ export function useWebMCPTools<const T extends readonly AnyToolOptions[]>(defini
     isSupported,
     isRegistered,
     error,
-    byName: byName as Record<ToolNames<T>, UseWebMCPToolReturn>,
+    byName: byName as Record<ToolNames<T>, WebMCPToolState>,
+    stop,
   }
 }

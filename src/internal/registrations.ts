@@ -2,15 +2,17 @@
 // reactive effect per scope, however many tools it registers. Each tool keeps
 // its own registration, `isRegistered` and `error`; the effect re-registers
 // exactly the tools whose content changed.
-import type { ShallowRef } from 'vue'
+import type { EffectScope, ShallowRef } from 'vue'
 import type { WebMCPToolExecuteOptions } from '../types'
 import type { UseWebMCPToolOptions, UseWebMCPToolReturn } from '../useWebMCPTool'
 import type { UseWebMCPToolsSharedOptions } from '../useWebMCPTools'
-import { getCurrentInstance, getCurrentScope, onMounted, onScopeDispose, shallowRef, toValue, watchEffect } from 'vue'
+import { effectScope, getCurrentInstance, onActivated, onDeactivated, onMounted, onScopeDispose, shallowRef, toValue, watchEffect } from 'vue'
 import { definitionChecks as syncDefinitionChecks } from '../core/definitionChecks'
 import { resolveConfig } from '../config'
+import { toError } from './failure'
 import { refreshModelContext, useIsSupported, useModelContext } from './modelContext'
 import { runToolCall } from './pipeline'
+import { warnWithoutScope } from './scope'
 import { stableKey } from './stableKey'
 import { observedConfig, observeTools } from '../devtools'
 
@@ -34,6 +36,8 @@ interface Registration {
   /** The definition registered, as JSON in the author's key order. */
   json: string
   modelContext: WebMCP.ModelContext
+  /** Refused: retried on the next `toolchange`, when a duplicate name may have been freed. */
+  failed?: boolean
 }
 
 /**
@@ -75,10 +79,19 @@ function describe(options: AnyToolOptions, shared: UseWebMCPToolsSharedOptions):
 }
 
 /**
- * Registers `list` for as long as the current scope lives: in a component from
- * its mounted hook on, in an effect scope or store at once.
+ * Registers `list` for as long as the current scope lives (or until `stop()`):
+ * in a component from its mounted hook on, and only while a `<KeepAlive>` shows
+ * it; in an effect scope or store at once.
  */
 export function useToolRegistrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSharedOptions = {}): UseWebMCPToolReturn[] {
+  if (process.env.NODE_ENV !== 'production')
+    warnWithoutScope('useWebMCPTool')
+  // A scope of its own, a child of the caller's, so `stop()` can end it.
+  const scope = effectScope()
+  return scope.run(() => registrations(list, shared, scope))!
+}
+
+function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSharedOptions, scope: EffectScope): UseWebMCPToolReturn[] {
   const config = resolveConfig()
   const { budgets } = config
   const limits = config.config.limits
@@ -134,12 +147,18 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
   function register(slot: Slot, json: string, mc: WebMCP.ModelContext): void {
     const registration: Registration = { controller: new AbortController(), json, modelContext: mc }
     slot.current = registration
-    const settle = (failure?: unknown) => {
+    const settle = (ok: unknown, failure?: unknown) => {
       if (slot.current !== registration)
         return // superseded while pending: its AbortError is expected
-      slot.isRegistered.value = !failure
-      if (failure)
-        slot.error.value = failure instanceof Error ? failure : new Error(String(failure))
+      const error = ok ? null : toError(failure)
+      slot.isRegistered.value = !error
+      slot.error.value = error
+      if (error) {
+        registration.failed = true
+        // Added once however often (the same listener), removed at the scope's
+        // end (a context that is no EventTarget gets no retries).
+        mc.addEventListener?.('toolchange', retry, { signal: ended.signal })
+      }
     }
     // A plain copy, in the author's key order (what agents and forms show):
     // no reactive proxy, and later mutation of the options does not reach it.
@@ -152,14 +171,28 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
     }
     catch (reason) {
       // Chromium 150 throws synchronously (a duplicate or invalid name).
-      return settle(reason || 'registerTool failed')
+      return settle(0, reason)
     }
     // Chromium 156 and the polyfills return a promise; Chromium 150 returns
     // undefined once the tool is registered.
     if (typeof (result as PromiseLike<void> | undefined)?.then === 'function')
-      (result as PromiseLike<void>).then(() => settle(), (reason: unknown) => settle(reason || 'registerTool failed'))
+      (result as PromiseLike<void>).then(() => settle(1), (reason: unknown) => settle(0, reason))
     else
-      settle()
+      settle(1)
+  }
+
+  // A name another app (or component) held may be free now: each refused tool
+  // (a duplicate name is an InvalidStateError) tries again on the next
+  // `toolchange`. A retry that fails fires none, and one still pending is not
+  // retried, so a success (which fires one) ends the cycle.
+  function retry(): void {
+    for (const slot of slots) {
+      const { current } = slot
+      // A refused registration holds nothing to abort (Chromium 150 included:
+      // it throws, and registers nothing).
+      if (current?.failed)
+        register(slot, current.json, current.modelContext)
+    }
   }
 
   // Brings every tool's registration in line with its options. Whatever it
@@ -170,8 +203,9 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
     refreshModelContext()
     const mc = modelContext.value
     const check = checks.value
-    // In 'error' mode nothing registers before the checks have run.
-    const on = !!mc && (budgets !== 'error' || !!check)
+    // In 'error' mode nothing registers before the checks have run; a
+    // component cached by <KeepAlive> registers nothing while deactivated.
+    const on = !!mc && active.value && (budgets !== 'error' || !!check)
     for (const slot of slots) {
       let definition = on && isEnabled(slot.options, shared) ? describe(slot.options, shared) : undefined
       if (definition?.inputSchema && !check) {
@@ -200,24 +234,32 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
     }
   }
 
-  const scope = getCurrentScope()
-  const start = () => {
-    watchEffect(sync)
-  }
+  // A component's tools register in its mounted hook itself, not a flush
+  // later, so the agent sees them as soon as it is on screen; a view cached by
+  // <KeepAlive> has them only while activated. Deactivation and activation act
+  // at once too, so of two cached views registering one name, the one shown
+  // holds it. Nothing runs once `stop()` has ended the scope: `run()` skips a
+  // stopped scope (development builds check first, since it warns there).
   const instance = getCurrentInstance()
-  if (instance && !instance.isMounted) {
-    // Register in the mounted hook itself, not a flush later, so the agent sees
-    // the tools as soon as the component is on screen.
-    onMounted(() => (scope ? scope.run(start) : start()))
+  const active = shallowRef(!instance || instance.isMounted)
+  if (instance) {
+    const show = (on: boolean) => () => {
+      active.value = on
+      if (process.env.NODE_ENV === 'production' || scope.active)
+        scope.run(sync)
+    }
+    onMounted(show(true))
+    onDeactivated(show(false))
+    onActivated(show(true))
   }
-  else {
-    start()
-  }
+  watchEffect(sync)
 
   onScopeDispose(() => {
-    ended.abort(new DOMException('The component that owns this tool was unmounted.', 'AbortError'))
+    ended.abort(new DOMException('Scope ended.', 'AbortError'))
     slots.forEach(unregister)
   })
 
-  return slots.map(({ isRegistered, error }) => ({ isSupported, isRegistered, error }))
+  // Every tool of a group shares the group's `stop`.
+  const stop = () => scope.stop()
+  return slots.map(({ isRegistered, error }) => ({ isSupported, isRegistered, error, stop }))
 }

@@ -4,6 +4,7 @@ import type { FormFields, WebMCPFormReset } from '../../src'
 import { mount } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
 import { defineComponent, h, nextTick, ref } from 'vue'
+import { formFields } from '../../src'
 import TaskForm from '../fixtures/TaskForm.vue'
 import { until } from '../helpers'
 import { cannot, executeTool, lane, laneSuite, tick, uniqueName } from '../lane'
@@ -240,6 +241,48 @@ describe(`useWebMCPForm (${lane})`, () => {
     release()
     await pending
     await until(() => !state.isSubmitting.value)
+  })
+
+  it('when respondWith throws, the form leaves isSubmitting, keeps the failure in error, and rejects nothing', async () => {
+    const unhandled: unknown[] = []
+    const onUnhandled = (event: unknown) => unhandled.push(event)
+    window.addEventListener('unhandledrejection', onUnhandled)
+    cleanups.push(() => window.removeEventListener('unhandledrejection', onUnhandled))
+    const handler = vi.fn<Handler>(() => 'created')
+    const { form, state } = mountForm({ name: uniqueName('broken_channel'), handler })
+    const agentEvent = () => {
+      const event = new Event('submit', { bubbles: true, cancelable: true })
+      Object.defineProperties(event, {
+        agentInvoked: { value: true },
+        submitter: { value: null },
+        respondWith: { value: () => { throw new DOMException('The agent went away.', 'InvalidStateError') } },
+      })
+      return event
+    }
+    // Dispatched, the way the browser submits for an agent.
+    form.dispatchEvent(agentEvent())
+    await until(() => handler.mock.calls.length === 1 && !state.isSubmitting.value)
+    expect(state.error.value).toMatchObject({ name: 'InvalidStateError', message: 'The agent went away.' })
+    // Called directly, the handler resolves.
+    const direct = Object.defineProperty(agentEvent(), 'target', { value: form })
+    await expect(state.onSubmit(direct)).resolves.toBeUndefined()
+    expect(state.isSubmitting.value).toBe(false)
+    expect(state.error.value!.name).toBe('InvalidStateError')
+    await tick(30)
+    expect(unhandled).toEqual([])
+  })
+
+  it('formFields keeps fields named __proto__, constructor and toString as fields', () => {
+    const form = document.createElement('form')
+    form.innerHTML = '<input name="__proto__" value="p"><input name="constructor" value="c"><input name="toString" value="t"><input name="toString" value="t2">'
+    document.body.append(form)
+    cleanups.push(() => form.remove())
+    const fields = formFields(form)
+    expect(Object.keys(fields)).toEqual(['__proto__', 'constructor', 'toString'])
+    expect(Object.getOwnPropertyDescriptor(fields, '__proto__')!.value).toBe('p')
+    expect(Object.getPrototypeOf(fields)).toBe(Object.prototype)
+    expect(fields.constructor).toBe('c')
+    expect(fields.toString).toEqual(['t', 't2'])
   })
 
   it('removes no listener it did not add and leaks none on unmount', async () => {

@@ -1,6 +1,7 @@
 import type { Ref } from 'vue'
 import { describe, expectTypeOf, it } from 'vitest'
 import { ref } from 'vue'
+import type { WebMCPToolState } from '../../src'
 import { defineWebMCPTool, useWebMCPForm, useWebMCPTool, useWebMCPTools } from '../../src'
 
 describe('argument types from a literal inputSchema', () => {
@@ -108,7 +109,7 @@ describe('useWebMCPTools', () => {
   it('falls back to string keys for reactive names', () => {
     const name: Ref<string> = ref('x')
     const group = useWebMCPTools([{ name, description: 'd', execute: () => '' }])
-    expectTypeOf(group.byName).toEqualTypeOf<Readonly<Record<string, ReturnType<typeof useWebMCPTool>>>>()
+    expectTypeOf(group.byName).toEqualTypeOf<Readonly<Record<string, WebMCPToolState>>>()
   })
 })
 

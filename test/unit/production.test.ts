@@ -1,9 +1,9 @@
 // The production path of the definition checks: loaded with import() only
 // when budgets are switched on, and nothing registers in 'error' mode before
 // they have run. (Development builds check synchronously; see config.test.ts.)
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createApp, effectScope } from 'vue'
-import { useWebMCPTool, WEBMCP_CONFIG, WebMCPDefinitionError } from '../../src'
+import { useRegisteredTools, useWebMCPTool, WEBMCP_CONFIG, WebMCPDefinitionError } from '../../src'
 import { install, uninstall } from '../../src/testing'
 import { until } from '../helpers'
 
@@ -60,5 +60,24 @@ describe('production build: definition checks', () => {
     const state = inApp({ budgets: false }, () => useWebMCPTool({ name: 'n'.repeat(40), description: 'd', execute: () => '' }))
     expect(mc.toolNames).toEqual(['n'.repeat(40)])
     await until(() => state.isRegistered.value)
+  })
+})
+
+describe('production build: no active scope', () => {
+  it('says nothing, and stop() still unregisters', async () => {
+    const mc = install()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const state = useWebMCPTool({ name: 'unscoped', description: 'd', execute: () => '' })
+      const list = useRegisteredTools()
+      await until(() => state.isRegistered.value)
+      expect(warn).not.toHaveBeenCalled()
+      state.stop()
+      list.stop()
+      expect(mc.toolNames).not.toContain('unscoped')
+    }
+    finally {
+      warn.mockRestore()
+    }
   })
 })

@@ -1,0 +1,124 @@
+// What an agent sees as the screen changes: Playwright's frame.webmcp against
+// native Chromium, for <KeepAlive>, stop(), and a name freed by another app.
+import type { Component } from 'vue'
+import { mount } from '@vue/test-utils'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { commands } from 'vitest/browser'
+import { createApp, defineComponent, h, KeepAlive, shallowRef } from 'vue'
+import { useWebMCPTool, useWebMCPTools } from '../../src'
+import { until } from '../helpers'
+import { tick, uniqueName } from '../lane'
+
+const cleanups: (() => void)[] = []
+afterEach(async () => {
+  cleanups.splice(0).forEach(c => c())
+  vi.restoreAllMocks()
+  await tick(30)
+})
+
+async function listed(): Promise<string[]> {
+  return (await commands.listTools()).map(t => t.name)
+}
+
+const answer = (text: string) => ({ content: [{ type: 'text', text }] })
+
+function view(name: string, text: string): Component {
+  return defineComponent({
+    setup() {
+      useWebMCPTool({ name, description: `Answers ${text}`, execute: () => text })
+      return () => h('div', text)
+    },
+  })
+}
+
+function keptAlive(views: Record<string, Component>, first: string) {
+  const shown = shallowRef(first)
+  const Host = defineComponent({ setup: () => () => h(KeepAlive, null, [h(views[shown.value]!, { key: shown.value })]) })
+  const wrapper = mount(Host, { attachTo: document.body })
+  cleanups.push(() => wrapper.unmount())
+  return shown
+}
+
+describe('agent path: tools follow the screen', () => {
+  it('after a <KeepAlive> tab is deactivated, its tool is no longer listed and calling it fails', async () => {
+    const [a, b] = [uniqueName('tab_a_delete_all'), uniqueName('tab_b_list')]
+    const deleted: string[] = []
+    const TabA = defineComponent({
+      setup() {
+        useWebMCPTool({ name: a, description: 'Deletes everything on tab A', execute: () => {
+          deleted.push('all')
+          return 'deleted'
+        } })
+        return () => h('div', 'A')
+      },
+    })
+    const shown = keptAlive({ a: TabA, b: view(b, 'B') }, 'a')
+    await until(async () => (await listed()).includes(a))
+    shown.value = 'b'
+    await until(async () => (await listed()).includes(b))
+    expect(await listed()).not.toContain(a)
+    await expect(commands.callTool(a)).rejects.toThrow()
+    expect(deleted).toEqual([])
+    shown.value = 'a'
+    await until(async () => (await listed()).includes(a))
+    expect(await commands.callTool(a)).toEqual(answer('deleted'))
+    expect(deleted).toEqual(['all'])
+  })
+
+  it('of two cached views registering one name, the agent reaches the one shown', async () => {
+    const name = uniqueName('shared_action')
+    const shown = keptAlive({ a: view(name, 'A'), b: view(name, 'B') }, 'a')
+    await until(async () => (await listed()).includes(name))
+    expect(await commands.callTool(name)).toEqual(answer('A'))
+    shown.value = 'b'
+    await until(async () => JSON.stringify(await commands.callTool(name)) === JSON.stringify(answer('B')))
+    shown.value = 'a'
+    await until(async () => JSON.stringify(await commands.callTool(name)) === JSON.stringify(answer('A')))
+  })
+
+  it('a tool registered with no active scope is gone from the agent\'s list once stopped', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const name = uniqueName('orphan')
+    const state = useWebMCPTool({ name, description: 'd', execute: () => 'still here' })
+    await until(async () => (await listed()).includes(name))
+    state.stop()
+    await until(async () => !(await listed()).includes(name))
+    await expect(commands.callTool(name)).rejects.toThrow()
+  })
+
+  it('when the app holding a name unmounts, the agent reaches the next app that wanted it', async () => {
+    const name = uniqueName('contested')
+    const mountApp = (text: string) => {
+      const app = createApp(view(name, text))
+      const root = document.createElement('div')
+      document.body.append(root)
+      app.mount(root)
+      const unmount = () => {
+        app.unmount()
+        root.remove()
+      }
+      cleanups.push(() => root.isConnected && unmount())
+      return unmount
+    }
+    const unmountFirst = mountApp('first')
+    await until(async () => (await listed()).includes(name))
+    mountApp('second')
+    await tick(30)
+    expect(await commands.callTool(name)).toEqual(answer('first'))
+    unmountFirst()
+    await until(async () => JSON.stringify(await commands.callTool(name).catch(() => null)) === JSON.stringify(answer('second')))
+  })
+
+  it('a tool named __proto__ in a group is registered and callable', async () => {
+    const Group = defineComponent({
+      setup() {
+        const group = useWebMCPTools([{ name: '__proto__', description: 'A tool with an awkward name', execute: () => 'proto' }])
+        return () => h('div', String(group.byName.__proto__.isRegistered.value))
+      },
+    })
+    const wrapper = mount(Group, { attachTo: document.body })
+    cleanups.push(() => wrapper.unmount())
+    await until(() => wrapper.text() === 'true')
+    expect(await commands.callTool('__proto__')).toEqual(answer('proto'))
+  })
+})
