@@ -126,7 +126,7 @@ function budgetToolResponse(response: WebMCPToolResponse, limit: number): Budget
   // Text blocks other than mirrors are what can be cut; everything else is fixed.
   const cuttable = (b: WebMCPContentBlock) => isText(b) && b.text !== mirror
   const fixedBlocks = response.content.filter(b => !cuttable(b))
-  let left = limit - resultSize({ ...response, content: fixedBlocks })
+  let left = limit - (fixedBlocks.length === response.content.length && !truncated ? total : resultSize({ ...response, content: fixedBlocks }))
   if (left < 0)
     return refuse(new ResultTooLargeError(`${total} characters`, limit), limit)
   let kept = fixedBlocks.length
