@@ -131,6 +131,12 @@ function budgetToolResponse(response: WebMCPToolResponse, limit: number): Budget
     return refuse(new ResultTooLargeError(`${total} characters`, limit), limit)
   let kept = fixedBlocks.length
   let full = false
+  let dropped = 0
+  // With several text blocks, room is kept for a note saying how many were left out.
+  const texts = response.content.length - fixedBlocks.length
+  const noteCost = texts > 1 ? codePointLength(JSON.stringify(omitted(texts))) + 1 : 0
+  const reserved = noteCost > 0 && noteCost <= left ? noteCost : 0
+  left -= reserved
   const content: WebMCPContentBlock[] = []
   for (const block of response.content) {
     if (!cuttable(block)) {
@@ -143,6 +149,7 @@ function budgetToolResponse(response: WebMCPToolResponse, limit: number): Budget
     if (full || frame > left) {
       truncated = true
       full = true
+      dropped++
       continue
     }
     const cut = cutText(text, left - frame)
@@ -154,11 +161,18 @@ function budgetToolResponse(response: WebMCPToolResponse, limit: number): Budget
       full = true
     }
   }
+  if (dropped > 0 && reserved > 0)
+    content.push(omitted(dropped))
   const next = truncated ? { ...response, content } : response
   // The sums above are exact; this check keeps the promise if they ever are not.
   if (resultSize(next) > limit)
     return refuse(new ResultTooLargeError(`${total} characters`, limit), limit)
   return { response: next, truncated }
+}
+
+/** The note that ends a result whose last text blocks did not fit. */
+function omitted(count: number): WebMCPContentBlock {
+  return { type: 'text', text: `…[truncated: ${count} more text block${count === 1 ? '' : 's'} left out]` }
 }
 
 /** Past this many times the limit, a value is not serialized in full to learn its exact size. */

@@ -211,6 +211,16 @@ describe('budgeting everything the agent receives', () => {
     expect(sent(response)).toBeLessThanOrEqual(LIMIT + 39)
   })
 
+  it('says how many text blocks were left out', () => {
+    const { response } = budget({ content: Array.from({ length: 100_000 }, () => text('')) })
+    const last = response.content.at(-1) as { text: string }
+    expect(last.text).toMatch(/^…\[truncated: 99\d\d\d more text blocks left out\]$/)
+    const cut = budget({ content: [text('a'.repeat(1000)), text('b'.repeat(1000)), text('c'.repeat(1000))] }).response
+    expect(cut.content.map(b => (b as { text: string }).text.slice(0, 1))).toEqual(['a', 'b', '…'])
+    expect((cut.content[1] as { text: string }).text).toMatch(/showed \d+ of 1000 characters\]$/)
+    expect((cut.content[2] as { text: string }).text).toBe('…[truncated: 1 more text block left out]')
+  })
+
   it('keeps isError on a cut failure of the tool\'s own', () => {
     const { response } = budget({ content: [text('x'.repeat(1_000_000))], isError: true })
     expect(response.isError).toBe(true)
