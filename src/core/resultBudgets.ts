@@ -78,8 +78,15 @@ function refuse(error: ResultTooLargeError, limit: number): BudgetedResponse {
 export function budgetResult(value: unknown, limit: number): BudgetedResponse {
   if (typeof value === 'string')
     return budgetText(value, limit)
-  if (isToolResponse(value))
-    return budgetToolResponse(toToolResponse(value), limit)
+  if (isToolResponse(value)) {
+    // What can never be cut (images, audio, resources, _meta, other fields) and is
+    // far over the budget is refused before anything is serialized.
+    const bound = uncuttableLowerBound(value, EXACT_UP_TO * limit)
+    if (bound > EXACT_UP_TO * limit)
+      return refuse(new ResultTooLargeError(`more than ${EXACT_UP_TO * limit} characters (${describeParts(value)})`, limit), limit)
+    const trimmed = trimLongTexts(value, limit)
+    return budgetToolResponse(toToolResponse(trimmed?.value ?? value), limit, trimmed?.originals)
+  }
   if (value !== null && typeof value === 'object')
     return budgetStructured(value, limit)
   return { response: toToolResponse(value), truncated: false }
@@ -93,11 +100,50 @@ function budgetText(value: string, limit: number): BudgetedResponse {
 const isText = (block: WebMCPContentBlock): block is { type: 'text', text: string } =>
   block.type === 'text' && typeof block.text === 'string'
 
-/** An MCP result, already a serializable copy (see `toToolResponse`). */
-function budgetToolResponse(response: WebMCPToolResponse, limit: number): BudgetedResponse {
-  const total = resultSize(response)
+/**
+ * Text blocks far longer than the budget can only be cut, and a cut keeps at
+ * most `limit` code points: so only their start is copied and measured, and
+ * their whole text is kept aside for the marker's total. Without
+ * `structuredContent` only (a mirror is compared whole), and only for plain
+ * blocks: a getter or `toJSON` anywhere, and the value is copied as it is.
+ */
+function trimLongTexts(value: WebMCPToolResponse, limit: number): { value: WebMCPToolResponse, originals: Map<number, string> } | undefined {
+  const keep = 2 * limit + 2
+  try {
+    if (value.structuredContent !== undefined || typeof value.toJSON === 'function')
+      return undefined
+    let originals: Map<number, string> | undefined
+    const content = value.content.map((block, i) => {
+      if (block === null || typeof block !== 'object' || block.type !== 'text' || typeof block.toJSON === 'function')
+        return block
+      const text = block.text
+      if (typeof text !== 'string' || text.length <= keep)
+        return block
+      ;(originals ??= new Map()).set(i, text)
+      return { ...block, text: text.slice(0, keep) }
+    })
+    return originals && { value: { ...value, content }, originals }
+  }
+  catch {
+    return undefined
+  }
+}
+
+/** An MCP result, already a serializable copy (see `toToolResponse`); `originals`: whole texts of blocks copied only in part. */
+function budgetToolResponse(response: WebMCPToolResponse, limit: number, originals?: Map<number, string>): BudgetedResponse {
+  // The size as sent, texts copied in part counted whole: only for a refusal
+  // when some were (they are over the budget on their own).
+  const sizeAsSent = (): number => {
+    let size = resultSize(response)
+    originals?.forEach((text, i) => {
+      size += serializedLength(text) - serializedLength((response.content[i] as { text: string }).text)
+    })
+    return size
+  }
+  const total = originals ? Number.POSITIVE_INFINITY : resultSize(response)
   if (total <= limit)
     return { response, truncated: false }
+  const tooLarge = () => refuse(new ResultTooLargeError(`${originals ? sizeAsSent() : total} characters`, limit), limit)
   let truncated = false
   // structuredContent and the text blocks that mirror it stay in step: shorten
   // its largest field in both, or neither.
@@ -126,9 +172,9 @@ function budgetToolResponse(response: WebMCPToolResponse, limit: number): Budget
   // Text blocks other than mirrors are what can be cut; everything else is fixed.
   const cuttable = (b: WebMCPContentBlock) => isText(b) && b.text !== mirror
   const fixedBlocks = response.content.filter(b => !cuttable(b))
-  let left = limit - (fixedBlocks.length === response.content.length && !truncated ? total : resultSize({ ...response, content: fixedBlocks }))
+  let left = limit - (fixedBlocks.length === response.content.length && !truncated && !originals ? total : resultSize({ ...response, content: fixedBlocks }))
   if (left < 0)
-    return refuse(new ResultTooLargeError(`${total} characters`, limit), limit)
+    return tooLarge()
   let kept = fixedBlocks.length
   let full = false
   let dropped = 0
@@ -138,7 +184,7 @@ function budgetToolResponse(response: WebMCPToolResponse, limit: number): Budget
   const reserved = noteCost > 0 && noteCost <= left ? noteCost : 0
   left -= reserved
   const content: WebMCPContentBlock[] = []
-  for (const block of response.content) {
+  for (const [index, block] of response.content.entries()) {
     if (!cuttable(block)) {
       content.push(block)
       continue
@@ -152,7 +198,8 @@ function budgetToolResponse(response: WebMCPToolResponse, limit: number): Budget
       dropped++
       continue
     }
-    const cut = cutText(text, left - frame)
+    const whole = originals?.get(index)
+    const cut = cutText(text, left - frame, whole === undefined ? undefined : codePointLength(whole))
     content.push(cut.truncated ? { ...block, text: cut.text } : block)
     left -= frame + serializedLength(cut.text)
     kept++
@@ -166,8 +213,36 @@ function budgetToolResponse(response: WebMCPToolResponse, limit: number): Budget
   const next = truncated ? { ...response, content } : response
   // The sums above are exact; this check keeps the promise if they ever are not.
   if (resultSize(next) > limit)
-    return refuse(new ResultTooLargeError(`${total} characters`, limit), limit)
+    return tooLarge()
   return { response: next, truncated }
+}
+
+/**
+ * A lower bound of the serialized size of an MCP result's parts that are never
+ * cut: everything but its text blocks' text and `structuredContent`. 0 when it
+ * cannot be walked safely (a getter, a cycle, a Proxy): the exact path decides.
+ */
+function uncuttableLowerBound(value: WebMCPToolResponse, cap: number): number {
+  try {
+    // Text blocks can be cut or left out, so none of them counts here.
+    const content = value.content.filter(b => !(b !== null && typeof b === 'object' && b.type === 'text' && typeof b.text === 'string'))
+    return jsonLowerBound({ ...value, content, structuredContent: undefined }, cap)
+  }
+  catch {
+    return 0
+  }
+}
+
+/** "2 image blocks, 1 text block; and _meta": what an MCP result is made of. */
+function describeParts(value: WebMCPToolResponse): string {
+  const counts = new Map<string, number>()
+  for (const block of value.content) {
+    const type = block !== null && typeof block === 'object' && typeof block.type === 'string' ? block.type.slice(0, 20) : 'other'
+    counts.set(type, (counts.get(type) ?? 0) + 1)
+  }
+  const blocks = [...counts].slice(0, 4).map(([type, n]) => `${n} ${JSON.stringify(toWellFormed(type))} block${n === 1 ? '' : 's'}`)
+  const fields = Object.keys(value).filter(k => k !== 'content').slice(0, 4).map(k => JSON.stringify(toWellFormed(k.slice(0, 40))))
+  return `${blocks.join(', ') || 'no blocks'}${fields.length ? `; and ${fields.join(', ')}` : ''}`
 }
 
 /** The note that ends a result whose last text blocks did not fit. */

@@ -211,6 +211,16 @@ describe('budgeting everything the agent receives', () => {
     expect(sent(response)).toBeLessThanOrEqual(LIMIT + 39)
   })
 
+  it('cuts a long text block exactly as it cuts a string, reading only its start (linear, 10 MB)', () => {
+    const big = 'ab"\\😀\uD800'.repeat(1_500_000)
+    const { response } = budget({ content: [text(big)] })
+    expect(response.content).toEqual([text(cutText(big, LIMIT).text)])
+    expect((response.content[0] as { text: string }).text).toMatch(/of 9000000 characters\]$/)
+    fc.assert(fc.property(fc.string({ unit: 'binary', minLength: 400, maxLength: 4000 }), fc.integer({ min: 100, max: 1000 }), (s, limit) => {
+      expect(budgetResult({ content: [text(s)] }, limit).response.content[0]).toEqual(text(cutText(s, limit).text))
+    }), { numRuns: 500 })
+  })
+
   it('says how many text blocks were left out', () => {
     const { response } = budget({ content: Array.from({ length: 100_000 }, () => text('')) })
     const last = response.content.at(-1) as { text: string }
