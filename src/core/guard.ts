@@ -216,7 +216,7 @@ export async function invokeTool<Args, Result>(call: ToolCall<Args, Result>, arg
   }
   const { response, ok, code, error } = outcome
   if (settings.budgets === 'warn')
-    warnOverBudget(call, response)
+    warnOverBudget(name, settings, response)
   safely(settings.onToolResult && (() => settings.onToolResult!({
     name,
     ok,
@@ -238,11 +238,10 @@ function limitOf(settings: ToolCallSettings): number | undefined {
 }
 
 /** `'warn'` mode: one warning when what the agent receives is over budget, success or failure alike. */
-function warnOverBudget(call: ToolCall<any, any>, response: WebMCPToolResponse): void {
-  const { settings } = call
+function warnOverBudget(name: string, settings: ToolCallSettings, response: WebMCPToolResponse): void {
   const size = resultSize(response)
   if (size > settings.resultLimit)
-    settings.warn?.(`Tool "${call.name}": the result is ${size} characters, over Chrome's budget of ${settings.resultLimit}. Return less, or set budgets: 'error' to cut or refuse it.`)
+    settings.warn?.(`Tool "${name}": the result is ${size} characters, over Chrome's budget of ${settings.resultLimit}. Return less, or set budgets: 'error' to cut or refuse it.`)
 }
 
 /** Awaits a promise-like value, racing the call's signal: a cancel or timeout answers at once. */

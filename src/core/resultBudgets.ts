@@ -235,6 +235,15 @@ function uncuttableLowerBound(value: WebMCPToolResponse, cap: number): number {
 
 /** "2 image blocks, 1 text block; and _meta": what an MCP result is made of. */
 function describeParts(value: WebMCPToolResponse): string {
+  try {
+    return listParts(value)
+  }
+  catch {
+    return 'an MCP result' // a getter that throws on a second read
+  }
+}
+
+function listParts(value: WebMCPToolResponse): string {
   const counts = new Map<string, number>()
   for (const block of value.content) {
     const type = block !== null && typeof block === 'object' && typeof block.type === 'string' ? block.type.slice(0, 20) : 'other'
