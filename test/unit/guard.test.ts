@@ -192,6 +192,33 @@ describe('every failure classified right', () => {
     }
   })
 
+  it('in production, a rejecting or throwing hook is silent, and still no unhandled rejection', async () => {
+    const before = process.env.NODE_ENV
+    process.env.NODE_ENV = 'production'
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const unhandled = vi.fn()
+    process.on('unhandledRejection', unhandled)
+    try {
+      const outcome = await invokeTool(call({
+        settings: settings({ onToolCall: async () => { throw new Error('call') }, onToolResult: () => { throw new Error('result') } }),
+        onError: async () => { throw new Error('error') },
+        execute: () => { throw new Error('boom') },
+      }), {})
+      expect(outcome.code).toBe('TOOL_ERROR')
+      await new Promise(r => setTimeout(r, 20))
+      expect(consoleError).not.toHaveBeenCalled()
+      expect(unhandled).not.toHaveBeenCalled()
+      const warn = vi.fn()
+      expect(timeoutSetting(-5, warn)).toBeUndefined()
+      expect(warn).not.toHaveBeenCalled()
+    }
+    finally {
+      process.env.NODE_ENV = before
+      process.off('unhandledRejection', unhandled)
+      consoleError.mockRestore()
+    }
+  })
+
   it('gives onToolResult a copy: changing it does not change what the agent receives', async () => {
     const outcome = await invokeTool(call({
       settings: settings({ onToolResult: (e) => {
