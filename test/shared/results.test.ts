@@ -5,7 +5,7 @@ import type { WebMCPConfig } from '../../src'
 import { describe, expect, it, vi } from 'vitest'
 import { useWebMCPTool, WEBMCP_CONFIG } from '../../src'
 import { until, withSetup } from '../helpers'
-import { lane, laneSuite, uniqueName } from '../lane'
+import { executeTool, lane, laneSuite, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
@@ -16,7 +16,7 @@ async function callTool(config: WebMCPConfig, options: { execute: () => unknown,
   cleanups.push(mounted.unmount)
   await until(() => mounted.result.isRegistered.value)
   const tool = (await mc.getTools()).find(t => t.name === name)!
-  const sent = await mc.executeTool(tool, {})
+  const sent = await executeTool(mc, tool, {})
   return { sent, received: JSON.parse(sent) as { content: { text?: string }[], isError?: boolean, _meta?: Record<string, string> } }
 }
 
