@@ -73,7 +73,7 @@ function marker(shown: number, total: number): string {
  * ends on a whole code point. Linear in the input, and the scan by hand covers
  * only the prefix that can fit.
  */
-export function cutText(input: string, budget: number, total = input.length - countPairs(input)): CutText {
+export function cutText(input: string, budget: number, whole?: number): CutText {
   // Every code point costs at least 1 and at most 6, and there are between
   // length/2 and length of them: most texts are decided without measuring.
   if (input.length * 6 <= budget)
@@ -85,7 +85,8 @@ export function cutText(input: string, budget: number, total = input.length - co
   }
   // A lone surrogate becomes U+FFFD: one code point either way, so the total
   // can be counted on the input, and only the kept prefix is made well formed.
-  // (`total` is given when `input` is the start of a longer text.)
+  // (`whole` is given when `input` is the start of a longer text.)
+  const total = whole ?? input.length - countPairs(input)
   const mark = serializedLength(marker(total, total))
   // A budget too small for the marker still gets text within it, unmarked.
   const room = budget > mark ? budget - mark : Math.max(0, budget)
