@@ -17,7 +17,7 @@ if (want(1)) {
   const ours = value => budgetResult(value, LIMIT)
   console.log('1. Result budgeting (limit 1,500), median ms per call: vue-webmcp vs binary search over JSON.stringify')
   console.log(`   ${'input'.padEnd(22)} ${'size'.padStart(6)}  ${'ours'.padStart(8)}  ${'naive'.padStart(9)}  naive/ours`)
-  for (const kind of (process.env.BENCH_KINDS?.split(',') ?? ['plain text', 'quotes + backslashes', 'two-byte text', 'nested JSON', 'one large field'])) {
+  for (const kind of (process.env.BENCH_KINDS?.split(',') ?? ['plain text', 'quotes + backslashes', 'two-byte text', 'nested JSON', 'one large field', 'MCP text block', 'MCP image block'])) {
     const times = {}
     for (const [label, bytes] of [['10 KB', 1e4], ['1 MB', 1e6], ['10 MB', 1e7]]) {
       const input = makeInput(kind, bytes)

@@ -78,6 +78,11 @@ export function makeInput(kind, bytes) {
     }
     return { items }
   }
+  // MCP results: copied (serialized and read back) and measured whole, as the agent receives them.
+  if (kind === 'MCP text block')
+    return { content: [{ type: 'text', text: 'lorem "ipsum" \\ dolor '.repeat(Math.ceil(bytes / 22)).slice(0, bytes) }] }
+  if (kind === 'MCP image block')
+    return { content: [{ type: 'image', data: 'iVBORw0KGgo'.repeat(Math.ceil(bytes / 11)).slice(0, bytes), mimeType: 'image/png' }] }
   if (kind === 'one large field')
     return { id: 1, title: 'Notes', body: 'note "text" \\ '.repeat(Math.ceil(bytes / 15)).slice(0, bytes) }
   throw new Error(kind)

@@ -9,8 +9,8 @@ import { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError } from './errors'
 import { isErrorLike } from './errorLike'
 import type { WebMCPBudgetLimits } from './limits'
 import { DEFAULT_BUDGETS } from './limits'
-import { isToolResponse, toErrorResponse, toToolResponse } from './normalize'
-import { budgetResult, serializedLength } from './resultBudgets'
+import { errorMessage, MAX_ERROR_TEXT, sanitizeErrorText, toToolResponse } from './normalize'
+import { budgetResult, resultSize } from './resultBudgets'
 import { warnOnce } from './warn'
 
 declare const process: { env: Record<string, string | undefined> }
@@ -18,28 +18,38 @@ declare const process: { env: Record<string, string | undefined> }
 export { ERROR_CODE_KEY, ToolInputError }
 export type { WebMCPErrorCode }
 
-/** Maps a failure to its code. */
+/** Maps a failure to its code. Never throws: whatever a tool threw is its own failure. */
 export function classifyError(error: unknown): WebMCPErrorCode {
-  // Subclasses keep their parent's code whatever their own name.
-  if (error instanceof ToolInputError)
-    return 'INVALID_ARGS'
-  if (error instanceof ResultTooLargeError)
-    return 'OUTPUT_TOO_LARGE'
-  if (!isErrorLike(error))
-    return 'TOOL_ERROR'
-  switch (error.name) {
-    case 'ToolInputError': return 'INVALID_ARGS'
-    case 'ResultTooLargeError': return 'OUTPUT_TOO_LARGE'
-    case 'TimeoutError': return 'TIMEOUT'
-    case 'AbortError': return 'ABORTED'
-    default: return 'TOOL_ERROR'
+  try {
+    // Subclasses keep their parent's code whatever their own name.
+    if (error instanceof ToolInputError)
+      return 'INVALID_ARGS'
+    if (error instanceof ResultTooLargeError)
+      return 'OUTPUT_TOO_LARGE'
+    if (!isErrorLike(error))
+      return 'TOOL_ERROR'
+    switch (error.name) {
+      case 'ToolInputError': return 'INVALID_ARGS'
+      case 'ResultTooLargeError': return 'OUTPUT_TOO_LARGE'
+      case 'TimeoutError': return 'TIMEOUT'
+      case 'AbortError': return 'ABORTED'
+      default: return 'TOOL_ERROR'
+    }
+  }
+  catch {
+    return 'TOOL_ERROR' // a revoked Proxy, a throwing `name` getter
   }
 }
 
-/** An `isError` result carrying its code. */
-export function errorResult(error: unknown, code: WebMCPErrorCode = classifyError(error)): WebMCPToolResponse {
-  const response = toErrorResponse(error)
-  response._meta = { [ERROR_CODE_KEY]: code }
+/**
+ * An `isError` result carrying its code. With `limit` (budgets `'error'`), the
+ * whole result, code and all, fits it: the text is cut and marked.
+ */
+export function errorResult(error: unknown, code: WebMCPErrorCode = classifyError(error), limit?: number): WebMCPToolResponse {
+  const response: WebMCPToolResponse = { content: [{ type: 'text', text: '' }], isError: true, _meta: { [ERROR_CODE_KEY]: code } }
+  // One cut, to whichever is smaller: the error text cap or what the budget leaves.
+  const room = limit === undefined ? MAX_ERROR_TEXT : Math.min(MAX_ERROR_TEXT, limit - resultSize(response))
+  response.content[0] = { type: 'text', text: sanitizeErrorText(errorMessage(error), room) }
   return response
 }
 
@@ -128,7 +138,7 @@ export function callSettings({ budgets, config }: CallConfig, own: { validateArg
     resultLimit: config.limits?.result ?? DEFAULT_BUDGETS.result,
     includeArgs: config.includeArgs === true,
     validate: own.validateArgs ?? config.validateArgs ?? true,
-    timeoutMs: own.timeoutMs ?? config.timeoutMs,
+    timeoutMs: timeoutSetting(own.timeoutMs ?? config.timeoutMs),
     onToolCall: config.onToolCall,
     onToolResult: config.onToolResult,
     warn: warnOnce,
@@ -155,15 +165,41 @@ export interface ToolCallOutcome {
 
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now())
 
-function safely(hook: (() => void) | undefined, what: string): void {
+function hookFailed(what: string, error: unknown): void {
+  // A hook is observability; it must never break the call it observes.
+  if (process.env.NODE_ENV !== 'production')
+    console.error(`[vue-webmcp] ${what} threw; the tool call went on.`, error)
+}
+
+/** Runs a hook; a throw, or a promise it returns that rejects, is logged in development and goes no further. */
+function safely(hook: (() => unknown) | undefined, what: string): void {
   try {
-    hook?.()
+    const returned = hook?.() as { then?: unknown } | undefined
+    if (returned !== null && (typeof returned === 'object' || typeof returned === 'function') && typeof returned.then === 'function')
+      (returned as PromiseLike<unknown>).then(undefined, error => hookFailed(what, error))
   }
   catch (error) {
-    // A hook is observability; it must never break the call it observes.
-    if (process.env.NODE_ENV !== 'production')
-      console.error(`[vue-webmcp] ${what} threw; the tool call went on.`, error)
+    hookFailed(what, error)
   }
+}
+
+/** The longest delay a browser timer holds (2^31-1 ms, about 24.8 days); longer ones fire at once. */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1
+
+/**
+ * `timeoutMs` as the guard uses it. Unset, `0` or `Infinity`: no time limit.
+ * Above `MAX_TIMEOUT_MS`: clamped to it. Negative, `NaN` or not a number: a
+ * mistake, reported in development; the call runs without a time limit.
+ */
+export function timeoutSetting(ms: unknown, warn: (message: string) => void = warnOnce): number | undefined {
+  if (ms === undefined || ms === 0 || ms === Number.POSITIVE_INFINITY)
+    return undefined
+  if (typeof ms !== 'number' || !(ms > 0)) {
+    if (process.env.NODE_ENV !== 'production')
+      warn(`timeoutMs must be a positive number of milliseconds (0 or Infinity for none); got ${String(ms)}. The tool runs without a time limit.`)
+    return undefined
+  }
+  return Math.min(ms, MAX_TIMEOUT_MS)
 }
 
 /** Runs one tool call to a valid MCP result. Never rejects. */
@@ -178,14 +214,17 @@ export async function invokeTool<Args, Result>(call: ToolCall<Args, Result>, arg
     outcome = await run(call, args)
   }
   catch (error) {
-    outcome = { response: errorResult(error, 'INTERNAL'), ok: false, code: 'INTERNAL', error }
+    outcome = { response: errorResult(error, 'INTERNAL', limitOf(settings)), ok: false, code: 'INTERNAL', error }
   }
   const { response, ok, code, error } = outcome
+  if (settings.budgets === 'warn')
+    warnOverBudget(name, settings, response)
   safely(settings.onToolResult && (() => settings.onToolResult!({
     name,
     ok,
     ms: now() - started,
-    response,
+    // A copy: what the hook does with it cannot change what the agent receives.
+    response: JSON.parse(JSON.stringify(response)) as WebMCPToolResponse,
     ...(code ? { code } : {}),
     ...(error !== undefined ? { error } : {}),
     ...withArgs,
@@ -194,6 +233,29 @@ export async function invokeTool<Args, Result>(call: ToolCall<Args, Result>, arg
 }
 
 let validator: typeof import('./validate') | undefined
+
+/** The budget every result and failure is held to, in `'error'` mode only. */
+function limitOf(settings: ToolCallSettings): number | undefined {
+  return settings.budgets === 'error' ? settings.resultLimit : undefined
+}
+
+/** `'warn'` mode: one warning when what the agent receives is over budget, success or failure alike. */
+function warnOverBudget(name: string, settings: ToolCallSettings, response: WebMCPToolResponse): void {
+  const size = resultSize(response)
+  if (size > settings.resultLimit)
+    settings.warn?.(`Tool "${name}": the result is ${size} characters, over Chrome's budget of ${settings.resultLimit}. Return less, or set budgets: 'error' to cut or refuse it.`)
+}
+
+/** Awaits a promise-like value, racing the call's signal: a cancel or timeout answers at once. */
+async function settle<T>(value: T | Promise<T>, signal: AbortSignal): Promise<T> {
+  if (typeof (value as { then?: unknown } | null)?.then !== 'function')
+    return value
+  return Promise.race([value, new Promise<never>((_, reject) => {
+    if (signal.aborted)
+      reject(signal.reason)
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true })
+  })])
+}
 
 async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
   const { settings } = call
@@ -204,7 +266,7 @@ async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args): Prom
     const problems = validateArgs(args, call.inputSchema)
     if (problems.length) {
       const error = new ToolInputError(`Invalid arguments for tool "${call.name}":\n${formatProblems(problems)}`)
-      return { response: errorResult(error, 'INVALID_ARGS'), ok: false, code: 'INVALID_ARGS', error }
+      return { response: errorResult(error, 'INVALID_ARGS', limitOf(settings)), ok: false, code: 'INVALID_ARGS', error }
     }
   }
 
@@ -223,7 +285,7 @@ async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args): Prom
     cleanups.push(() => signal.removeEventListener('abort', forward))
   }
   if (settings.timeoutMs !== undefined && settings.timeoutMs > 0 && Number.isFinite(settings.timeoutMs)) {
-    const ms = settings.timeoutMs
+    const ms = Math.min(settings.timeoutMs, MAX_TIMEOUT_MS)
     const timer = setTimeout(() => controller.abort(
       new DOMException(`Tool "${call.name}" timed out after ${ms} ms.`, 'TimeoutError'),
     ), ms)
@@ -233,28 +295,21 @@ async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args): Prom
   try {
     if (signal.aborted)
       throw signal.reason
-    let result: Result | Promise<Result> = call.execute(args, signal)
     // A pending result races the signal: a cancel or timeout answers the
     // caller at once, whether or not `execute` honours its signal.
-    if (typeof (result as { then?: unknown } | null)?.then === 'function') {
-      result = await Promise.race([result, new Promise<never>((_, reject) => {
-        signal.addEventListener('abort', () => reject(signal.reason), { once: true })
-      })])
-    }
-    const shaped = call.formatOutput ? call.formatOutput(result as Result, args) : result
+    const result = await settle(call.execute(args, signal), signal)
+    // An async formatOutput is awaited like execute.
+    const shaped = call.formatOutput ? await settle(call.formatOutput(result, args) as unknown, signal) : result
     // A returned Error is a failure like a thrown one.
     if (isErrorLike(shaped))
       throw shaped
-    // A returned isError result is the tool's own failure, passed on unchanged.
-    if (isToolResponse(shaped) && shaped.isError === true)
-      return { response: toToolResponse(shaped), ok: false, code: 'TOOL_ERROR' }
     return budget(call, shaped)
   }
   catch (error) {
     const code = classifyError(error)
     if (code === 'TOOL_ERROR' || code === 'INVALID_ARGS')
       safely(call.onError && (() => call.onError!(error)), 'onError')
-    return { response: errorResult(error, code), ok: false, code, error }
+    return { response: errorResult(error, code, limitOf(settings)), ok: false, code, error }
   }
   finally {
     for (const cleanup of cleanups)
@@ -262,22 +317,16 @@ async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args): Prom
   }
 }
 
+/** Normalizes a result and, in `'error'` mode, keeps it within budget. A returned `isError` result is the tool's own failure. */
 function budget<Args, Result>(call: ToolCall<Args, Result>, value: unknown): ToolCallOutcome {
   const { settings } = call
   if (settings.budgets !== 'error') {
     const response = toToolResponse(value)
-    if (settings.budgets === 'warn') {
-      const size = response.content.reduce((n, b) => n + (b.type === 'text' && typeof b.text === 'string' ? serializedLength(b.text) : 0), 0)
-      if (size > settings.resultLimit)
-        settings.warn?.(`Tool "${call.name}": the result is ${size} characters, over Chrome's budget of ${settings.resultLimit}. Return less, or set budgets: 'error' to cut or refuse it.`)
-    }
-    return { response, ok: true }
+    return response.isError === true ? { response, ok: false, code: 'TOOL_ERROR' } : { response, ok: true }
   }
   const budgeted = budgetResult(value, settings.resultLimit)
-  if (budgeted.error) {
-    const refused = budgeted.response
-    refused._meta = { [ERROR_CODE_KEY]: 'OUTPUT_TOO_LARGE' }
-    return { response: refused, ok: false, code: 'OUTPUT_TOO_LARGE', error: budgeted.error }
-  }
-  return { response: budgeted.response, ok: true }
+  if (budgeted.error)
+    return { response: budgeted.response, ok: false, code: 'OUTPUT_TOO_LARGE', error: budgeted.error }
+  const { response } = budgeted
+  return response.isError === true ? { response, ok: false, code: 'TOOL_ERROR' } : { response, ok: true }
 }

@@ -5,14 +5,15 @@
  * Copyright 2026 Google LLC, Apache-2.0; see NOTICE) on every input where that
  * project yields a valid `CallToolResult`, so agents see the same results from
  * the React and Vue integrations. Where it yields no valid result (cycles,
- * BigInt, functions, symbols, `undefined` thrown, throwing `toJSON`,
- * DOMExceptions outside `Error`, errors from another realm) this module returns
- * a valid one instead. The README's normalization table lists every row.
+ * BigInt, functions, symbols, `undefined` thrown, throwing `toJSON`, revoked
+ * Proxies, DOMExceptions outside `Error`, errors from another realm, MCP-shaped
+ * objects that cannot be serialized) this module returns a valid one instead.
+ * The README's normalization table lists every row.
  */
 import type { WebMCPContentBlock, WebMCPToolResponse } from '../types'
 import { isErrorLike } from './errorLike'
-import { safeStringify, toWellFormed } from './serialize'
-import { codePointLength } from './text'
+import { describeThrown, safeStringify, toWellFormed } from './serialize'
+import { codePointLength, cutText } from './text'
 
 function text(value: string): WebMCPContentBlock {
   return { type: 'text', text: toWellFormed(value) }
@@ -22,51 +23,82 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object'
 }
 
-/** An object that is already an MCP result: it has a `content` array. */
+/** An object that is already an MCP result: it has a `content` array. Never throws. */
 export function isToolResponse(value: unknown): value is WebMCPToolResponse {
-  return isObject(value) && Array.isArray(value.content)
+  if (!isObject(value))
+    return false
+  try {
+    return Array.isArray(value.content)
+  }
+  catch {
+    return false // a throwing `content` getter, a revoked Proxy
+  }
 }
 
 function isDOMExceptionLike(error: Error): boolean {
-  return (typeof DOMException !== 'undefined' && error instanceof DOMException)
-    || Object.prototype.toString.call(error) === '[object DOMException]'
-}
-
-/**
- * Repairs a content array in place of passing an invalid one through: a text
- * block whose `text` is not a string gets its serialization, and an entry that
- * is not a block becomes a text block. Valid arrays are returned as they are.
- */
-function repairContent(content: unknown[]): WebMCPContentBlock[] | undefined {
-  let repaired: WebMCPContentBlock[] | undefined
-  for (let i = 0; i < content.length; i++) {
-    const block = content[i]
-    let fixed: WebMCPContentBlock | undefined
-    if (!isObject(block) || typeof block.type !== 'string')
-      fixed = text(typeof block === 'string' ? block : (safeStringify(block) ?? String(block)))
-    else if (block.type === 'text' && typeof block.text !== 'string')
-      fixed = { ...block, type: 'text', text: typeof block.text === 'undefined' ? '' : (safeStringify(block.text) ?? String(block.text)) }
-    if (fixed) {
-      repaired ??= content.slice() as WebMCPContentBlock[]
-      repaired[i] = fixed
-    }
+  try {
+    return (typeof DOMException !== 'undefined' && error instanceof DOMException)
+      || Object.prototype.toString.call(error) === '[object DOMException]'
   }
-  return repaired
+  catch {
+    return false
+  }
+}
+
+// JSON.stringify writes a lone surrogate as a `\udXXX` escape (pairs stay as
+// they are), so in its output every such escape is a lone surrogate. Escapes
+// are matched whole, left to right, so `\\ud800` (a backslash, then text) is not one.
+const LONE_SURROGATE_ESCAPE = /\\ud[89a-f][0-9a-f]{2}/
+const ESCAPE = /\\(?:ud[89a-f][0-9a-f]{2}|u[0-9a-f]{4}|.)/g
+
+/** JSON text with every lone surrogate, in any string or key, written as U+FFFD. */
+function repairSurrogates(json: string): string {
+  if (!LONE_SURROGATE_ESCAPE.test(json))
+    return json
+  return json.replace(ESCAPE, e => (e.length === 6 && LONE_SURROGATE_ESCAPE.test(e) ? '\\ufffd' : e))
+}
+
+/** An entry of a content array as a valid block: a text block's `text` is a string, a non-block is text. */
+function repairBlock(block: unknown): WebMCPContentBlock {
+  if (!isObject(block) || Array.isArray(block) || typeof block.type !== 'string')
+    return text(typeof block === 'string' ? block : JSON.stringify(block))
+  if (block.type === 'text' && typeof block.text !== 'string')
+    return { ...block, type: 'text', text: block.text === undefined ? '' : JSON.stringify(block.text) }
+  return block as WebMCPContentBlock
 }
 
 /**
- * Turns whatever a tool returned into an MCP `CallToolResult`.
- * - an object with a `content` array: passed through unchanged (repaired only if a block is invalid);
+ * An MCP-shaped object as the agent will receive it: serialized safely (cycles,
+ * BigInt, throwing getters and `toJSON` marked as everywhere else), read back,
+ * lone surrogates repaired at any depth, invalid blocks repaired. Always a new
+ * object, so nothing the tool keeps a reference to can change the answer later.
+ */
+function copyToolResponse(value: WebMCPToolResponse): WebMCPToolResponse {
+  const json = safeStringify(value)
+  if (json === undefined)
+    return { content: [] }
+  const copy = JSON.parse(repairSurrogates(json)) as unknown
+  // Its own toJSON turned it into something else: that is what it sent.
+  if (!isToolResponse(copy))
+    return { content: [text(json)] }
+  copy.content = copy.content.map(repairBlock)
+  if ('isError' in copy && typeof copy.isError !== 'boolean')
+    delete copy.isError
+  return copy
+}
+
+/**
+ * Turns whatever a tool returned into an MCP `CallToolResult`. Never throws.
+ * - an object with a `content` array: a serializable copy of it (equal to it when it is
+ *   plain JSON), invalid blocks repaired;
  * - `null`, `undefined`, a function or a symbol: an empty success, `{ content: [] }`;
  * - a string: one text block;
  * - a BigInt: its digits; anything else: its JSON, cycles and throwing `toJSON` marked.
  * Text is made well formed (lone surrogates become U+FFFD).
  */
 export function toToolResponse(value: unknown): WebMCPToolResponse {
-  if (isToolResponse(value)) {
-    const repaired = repairContent(value.content)
-    return repaired ? { ...value, content: repaired } : value
-  }
+  if (isToolResponse(value))
+    return copyToolResponse(value)
   if (value === undefined || value === null)
     return { content: [] }
   if (typeof value === 'string')
@@ -75,45 +107,95 @@ export function toToolResponse(value: unknown): WebMCPToolResponse {
   return { content: json === undefined ? [] : [text(json)] }
 }
 
-/** Longest error text passed on to the agent, in code points. */
+/** Longest error text passed on to the agent, in code points as serialized (inside a JSON string). */
 export const MAX_ERROR_TEXT = 1000
 
 /**
- * Keeps error text that came from elsewhere (an HTTP body inside a thrown
- * error) from flooding the agent: an HTML page is replaced by a short note,
- * anything else is shortened to `MAX_ERROR_TEXT` code points and marked.
+ * Where an HTML document starts in `message`, or -1: a doctype, or an `<html>`,
+ * `<head>` or `<body>` tag that is closed further on. A tag named in prose
+ * ("Use <head> for metadata") is not a document.
  */
-export function sanitizeErrorText(message: string): string {
-  const html = message.search(/<!doctype html|<html[\s>]|<head[\s>]|<body[\s>]/i)
+function htmlDocumentStart(message: string): number {
+  const doctype = message.search(/<!doctype\s+html/i)
+  if (doctype !== -1)
+    return doctype
+  let start = -1
+  for (const tag of ['html', 'head', 'body']) {
+    const open = message.search(new RegExp(`<${tag}[\\s>]`, 'i'))
+    if (open === -1 || (start !== -1 && open > start))
+      continue
+    const close = new RegExp(`</${tag}\\s*>`, 'ig')
+    close.lastIndex = open
+    if (close.test(message))
+      start = open
+  }
+  return start
+}
+
+/**
+ * Keeps error text that came from elsewhere (an HTTP body inside a thrown
+ * error) from flooding the agent: an HTML document is replaced by a short note,
+ * and the text is cut to `limit` code points as serialized (escapes counted) and marked.
+ */
+export function sanitizeErrorText(message: string, limit: number = MAX_ERROR_TEXT): string {
+  const html = htmlDocumentStart(message)
   if (html !== -1) {
     const before = message.slice(0, html).trimEnd()
     const note = `[HTML error page omitted, ${codePointLength(message) - codePointLength(before)} characters]`
     message = before ? `${before} ${note}` : note
   }
-  const total = codePointLength(message)
-  if (total <= MAX_ERROR_TEXT)
-    return message
-  const kept = Array.from(message.slice(0, MAX_ERROR_TEXT * 2)).slice(0, MAX_ERROR_TEXT - 60).join('')
-  return `${kept}… [error text shortened: showed ${MAX_ERROR_TEXT - 60} of ${total} characters]`
+  return cutText(message, limit).text
 }
 
-/** The text the agent reads for a failure. */
+/** Text for a value that is not an Error: never a function's source, never a throw. */
+function valueText(value: unknown): string {
+  if (typeof value === 'string')
+    return value
+  if (typeof value === 'function')
+    return 'a function'
+  if (typeof value === 'symbol')
+    return value.toString()
+  const json = safeStringify(value) ?? ''
+  // Serialized to a string (its toJSON, or the marker of a value that cannot be read): that string.
+  return json.startsWith('"') ? JSON.parse(json) as string : json
+}
+
+function readName(error: Error): string {
+  try {
+    return typeof error.name === 'string' ? error.name : ''
+  }
+  catch {
+    return ''
+  }
+}
+
+/** The text the agent reads for a failure. Never throws, whatever was thrown. */
 export function errorMessage(error: unknown): string {
   if (isErrorLike(error)) {
-    let message = typeof error.message === 'string' ? error.message : String(error.message)
+    let message: string
+    try {
+      const raw = error.message
+      message = raw === undefined ? '' : valueText(raw)
+    }
+    catch (thrown) {
+      message = `${readName(error) || 'Error'} (its message could not be read: ${describeThrown(thrown)})`
+    }
     // A DOMException's name is what tells AbortError from NotAllowedError.
-    if (isDOMExceptionLike(error) && error.name && !message.startsWith(error.name))
-      message = message ? `${error.name}: ${message}` : error.name
+    const name = isDOMExceptionLike(error) ? readName(error) : ''
+    if (name && !message.startsWith(name))
+      message = message ? `${name}: ${message}` : name
     return message
   }
   if (typeof error === 'string')
     return error
   if (error === undefined)
     return 'The tool failed without saying why (it threw undefined).'
-  return safeStringify(error) ?? String(error)
+  if (typeof error === 'function')
+    return 'The tool failed without saying why (it threw a function).'
+  return valueText(error)
 }
 
-/** Turns whatever a tool threw (or returned as an `Error`) into an `isError` result. */
+/** Turns whatever a tool threw (or returned as an `Error`) into an `isError` result. Never throws. */
 export function toErrorResponse(error: unknown): WebMCPToolResponse {
   return { content: [text(sanitizeErrorText(errorMessage(error)))], isError: true }
 }

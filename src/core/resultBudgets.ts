@@ -1,77 +1,33 @@
 // Keeping a tool result within its budget. No Vue import.
 //
-// A result is measured as the agent receives it: inside a JSON string, where a
-// quote or a backslash costs two characters and a control character up to six.
-// All counts are code points. The work is linear in the input: a fixed number
-// of native passes to measure, never a search over `JSON.stringify`.
-import type { WebMCPToolResponse } from '../types'
-import { ResultTooLargeError } from './errors'
+// A result is measured as the agent receives it: serialized. Every part
+// counts (text, image and audio data, resources, unknown block types,
+// `structuredContent`, `_meta`, any other field, `isError`), except the frame
+// every text answer has, `{"content":[{"type":"text","text":""}]}`, so a text
+// of N characters costs N: inside a JSON string, where a quote or a backslash
+// costs two characters and a control character up to six. All counts are code
+// points. The work is linear in the input: a fixed number of native passes to
+// measure, never a search over `JSON.stringify`.
+import type { WebMCPContentBlock, WebMCPToolResponse } from '../types'
+import { ERROR_CODE_KEY, ResultTooLargeError } from './errors'
 import { isToolResponse, toToolResponse } from './normalize'
 import { safeStringify, toWellFormed } from './serialize'
-import { countPairs } from './text'
+import { codePointLength, countPairs, cutText, serializedLength } from './text'
 
-// Measuring leans on the engine: JSON.stringify writes a string exactly as the
-// agent receives it, natively and far faster than a loop in JavaScript. What
-// is left to count by hand is surrogate pairs (two units, one code point; see
-// text.ts), and the prefix that fits, which is never longer than the budget.
+export { cutText, serializedLength } from './text'
+export type { CutText } from './text'
 
-/** Length of `text` in code points once written inside a JSON string (without the quotes). */
-export function serializedLength(text: string): number {
-  const json = JSON.stringify(text)
-  // Lone surrogates come out escaped as \uXXXX; only pairs stay two units.
-  return json.length - 2 - countPairs(json)
-}
-
-export interface CutText {
-  text: string
-  /** Present when the text was cut: code points shown and in all. */
-  truncated?: { shown: number, total: number }
-}
-
-function marker(shown: number, total: number): string {
-  return `\n…[truncated: showed ${shown} of ${total} characters]`
-}
+/** `{"content":[{"type":"text","text":""}]}`: the frame of a text answer, not counted. */
+export const RESULT_FRAME = 39
 
 /**
- * Shortens text so that, serialized, it fits `budget`, keeping as much as fits
- * and marking how much was shown of how much. The result is well formed and
- * ends on a whole code point. Linear in the input, and the scan by hand covers
- * only the prefix that can fit.
+ * What a normalized result costs against the budget: its serialized length in
+ * code points, less the frame of a text answer. A one-block text result costs
+ * `serializedLength(text)`; everything else the agent receives is counted too.
  */
-export function cutText(input: string, budget: number): CutText {
-  // Every code point costs at least 1 and at most 6, and there are between
-  // length/2 and length of them: most texts are decided without measuring.
-  if (input.length * 6 <= budget)
-    return { text: toWellFormed(input) }
-  if (input.length / 2 <= budget) {
-    const text = toWellFormed(input)
-    if (serializedLength(text) <= budget)
-      return { text }
-  }
-  // A lone surrogate becomes U+FFFD: one code point either way, so the total
-  // can be counted on the input, and only the kept prefix is made well formed.
-  const total = input.length - countPairs(input)
-  const room = budget - serializedLength(marker(total, total))
-  let cost = 0
-  let end = 0
-  let shown = 0
-  while (end < input.length) {
-    const unit = input.charCodeAt(end)
-    let c = 1
-    let units = 1
-    if (unit === 0x22 || unit === 0x5C)
-      c = 2
-    else if (unit < 0x20)
-      c = unit === 0x08 || unit === 0x09 || unit === 0x0A || unit === 0x0C || unit === 0x0D ? 2 : 6
-    else if ((unit & 0xFC00) === 0xD800 && (input.charCodeAt(end + 1) & 0xFC00) === 0xDC00)
-      units = 2 // a pair: one code point, never split
-    if (cost + c > room)
-      break
-    cost += c
-    end += units
-    shown++
-  }
-  return { text: toWellFormed(input.slice(0, end)) + marker(shown, total), truncated: { shown, total } }
+export function resultSize(response: WebMCPToolResponse): number {
+  const json = JSON.stringify(response)
+  return json.length - countPairs(json) - RESULT_FRAME
 }
 
 export interface BudgetedResponse {
@@ -79,30 +35,57 @@ export interface BudgetedResponse {
   response: WebMCPToolResponse
   /** Set when the result was refused. */
   error?: ResultTooLargeError
-  /** Something was shortened and marked. */
+  /** Something was shortened and marked, or text blocks that did not fit were left out. */
   truncated: boolean
+}
+
+/**
+ * Cuts the single text block of a result (an error, a refusal) so that the
+ * whole result fits `limit`, without serializing the text to learn its size.
+ */
+export function fitTextResponse(response: WebMCPToolResponse, limit: number): WebMCPToolResponse {
+  const [block] = response.content
+  if (response.content.length !== 1 || block?.type !== 'text' || typeof block.text !== 'string')
+    return response
+  const other = resultSize({ ...response, content: [{ ...block, text: '' }] })
+  const cut = cutText(block.text, limit - other)
+  return cut.truncated ? { ...response, content: [{ ...block, text: cut.text }] } : response
+}
+
+function refuse(error: ResultTooLargeError, limit: number): BudgetedResponse {
+  const response = fitTextResponse({
+    content: [{ type: 'text', text: error.message }],
+    isError: true,
+    _meta: { [ERROR_CODE_KEY]: 'OUTPUT_TOO_LARGE' },
+  }, limit)
+  return { response, error, truncated: false }
 }
 
 /**
  * Normalizes what a tool returned and keeps it within `limit` characters,
  * without ever serializing more of a huge value than it must.
- * - Text (a string, or an MCP result's text blocks without `structuredContent`):
- *   cut and marked; an ordinary answer.
- * - Structured (an object or array, or `structuredContent`): never cut mid-JSON.
- *   When one top-level string field is what makes it too large, that field
- *   alone is shortened and marked and the JSON keeps its shape; otherwise the
- *   result is refused with a `ResultTooLargeError` saying how big it was.
+ * - Text (a string, or the text blocks of an MCP result): cut and marked; an
+ *   ordinary answer. Text blocks after the one that was cut are left out.
+ * - Structured (an object or array, or `structuredContent` with its text
+ *   mirror): never cut mid-JSON. When one top-level string field is what makes
+ *   it too large, that field alone is shortened and marked and the JSON keeps
+ *   its shape; otherwise the result is refused with a `ResultTooLargeError`
+ *   saying how big it was.
+ * - Everything else in an MCP result (image, audio, resource and unknown
+ *   blocks, `_meta`, other fields) is never cut: over the budget, refused.
+ * A result the tool marked `isError` is budgeted like any other.
  */
 export function budgetResult(value: unknown, limit: number): BudgetedResponse {
   if (typeof value === 'string')
     return budgetText(value, limit)
   if (isToolResponse(value)) {
-    const response = toToolResponse(value)
-    if (response.isError)
-      return { response, truncated: false }
-    return response.structuredContent !== undefined
-      ? budgetStructured(response.structuredContent, limit, response)
-      : budgetTextBlocks(response, limit)
+    // What can never be cut (images, audio, resources, _meta, other fields) and is
+    // far over the budget is refused before anything is serialized.
+    const bound = uncuttableLowerBound(value, EXACT_UP_TO * limit)
+    if (bound > EXACT_UP_TO * limit)
+      return refuse(new ResultTooLargeError(`more than ${EXACT_UP_TO * limit} characters (${describeParts(value)})`, limit), limit)
+    const trimmed = trimLongTexts(value, limit)
+    return budgetToolResponse(toToolResponse(trimmed?.value ?? value), limit, trimmed?.originals)
   }
   if (value !== null && typeof value === 'object')
     return budgetStructured(value, limit)
@@ -114,59 +97,187 @@ function budgetText(value: string, limit: number): BudgetedResponse {
   return { response: toToolResponse(cut.text), truncated: !!cut.truncated }
 }
 
-function budgetTextBlocks(response: WebMCPToolResponse, limit: number): BudgetedResponse {
-  let left = limit
+const isText = (block: WebMCPContentBlock): block is { type: 'text', text: string } =>
+  block.type === 'text' && typeof block.text === 'string'
+
+/**
+ * Text blocks far longer than the budget can only be cut, and a cut keeps at
+ * most `limit` code points: so only their start is copied and measured, and
+ * their whole text is kept aside for the marker's total. Without
+ * `structuredContent` only (a mirror is compared whole), and only for plain
+ * blocks: a getter or `toJSON` anywhere, and the value is copied as it is.
+ */
+function trimLongTexts(value: WebMCPToolResponse, limit: number): { value: WebMCPToolResponse, originals: Map<number, string> } | undefined {
+  const keep = 2 * limit + 2
+  try {
+    if (value.structuredContent !== undefined || typeof value.toJSON === 'function')
+      return undefined
+    let originals: Map<number, string> | undefined
+    const content = value.content.map((block, i) => {
+      if (block === null || typeof block !== 'object' || block.type !== 'text' || typeof block.toJSON === 'function')
+        return block
+      const text = block.text
+      if (typeof text !== 'string' || text.length <= keep)
+        return block
+      ;(originals ??= new Map()).set(i, text)
+      return { ...block, text: text.slice(0, keep) }
+    })
+    return originals && { value: { ...value, content }, originals }
+  }
+  catch {
+    return undefined
+  }
+}
+
+/** An MCP result, already a serializable copy (see `toToolResponse`); `originals`: whole texts of blocks copied only in part. */
+function budgetToolResponse(response: WebMCPToolResponse, limit: number, originals?: Map<number, string>): BudgetedResponse {
+  // The size as sent, texts copied in part counted whole: only for a refusal
+  // when some were (they are over the budget on their own).
+  const sizeAsSent = (): number => {
+    let size = resultSize(response)
+    originals?.forEach((text, i) => {
+      size += serializedLength(text) - serializedLength((response.content[i] as { text: string }).text)
+    })
+    return size
+  }
+  const total = originals ? Number.POSITIVE_INFINITY : resultSize(response)
+  if (total <= limit)
+    return { response, truncated: false }
+  const tooLarge = () => refuse(new ResultTooLargeError(`${originals ? sizeAsSent() : total} characters`, limit), limit)
   let truncated = false
-  const content: WebMCPToolResponse['content'] = []
-  for (const block of response.content) {
-    if (block.type !== 'text' || typeof block.text !== 'string') {
+  // structuredContent and the text blocks that mirror it stay in step: shorten
+  // its largest field in both, or neither.
+  const structured = response.structuredContent
+  let mirror = structured !== undefined ? JSON.stringify(structured) : undefined
+  if (structured !== null && typeof structured === 'object' && !Array.isArray(structured)) {
+    const rest = resultSize({
+      ...response,
+      structuredContent: {},
+      content: response.content.map(b => (isText(b) && b.text === mirror ? { ...b, text: '{}' } : b)),
+    })
+    // A mirror costs at least what the object does, so half the room each.
+    const mirrors = response.content.filter(b => isText(b) && b.text === mirror).length
+    const shortened = shortenLargestField(structured, Math.floor((limit - rest) / (1 + mirrors)))
+    if (shortened) {
+      const json = JSON.stringify(shortened)
+      response = {
+        ...response,
+        structuredContent: shortened,
+        content: response.content.map(b => (isText(b) && b.text === mirror ? { ...b, text: json } : b)),
+      }
+      mirror = json
+      truncated = true
+    }
+  }
+  // Text blocks other than mirrors are what can be cut; everything else is fixed.
+  const cuttable = (b: WebMCPContentBlock) => isText(b) && b.text !== mirror
+  const fixedBlocks = response.content.filter(b => !cuttable(b))
+  let left = limit - (fixedBlocks.length === response.content.length && !truncated && !originals ? total : resultSize({ ...response, content: fixedBlocks }))
+  if (left < 0)
+    return tooLarge()
+  let kept = fixedBlocks.length
+  let full = false
+  let dropped = 0
+  // With several text blocks, room is kept for a note saying how many were left out.
+  const texts = response.content.length - fixedBlocks.length
+  const noteCost = texts > 1 ? codePointLength(JSON.stringify(omitted(texts))) + 1 : 0
+  const reserved = noteCost > 0 && noteCost <= left ? noteCost : 0
+  left -= reserved
+  const content: WebMCPContentBlock[] = []
+  for (const [index, block] of response.content.entries()) {
+    if (!cuttable(block)) {
       content.push(block)
       continue
     }
-    if (left <= 0) {
+    const text = (block as { text: string }).text
+    // The block's own cost: `{"type":"text","text":""}` and any other fields, and a comma.
+    const frame = codePointLength(JSON.stringify({ ...block, text: '' })) + (kept > 0 ? 1 : 0)
+    if (full || frame > left) {
       truncated = true
+      full = true
+      dropped++
       continue
     }
-    const cut = cutText(block.text, left)
+    const whole = originals?.get(index)
+    const cut = cutText(text, left - frame, whole === undefined ? undefined : codePointLength(whole))
     content.push(cut.truncated ? { ...block, text: cut.text } : block)
-    left -= cut.truncated ? left : serializedLength(block.text)
-    truncated ||= !!cut.truncated
+    left -= frame + serializedLength(cut.text)
+    kept++
+    if (cut.truncated) {
+      truncated = true
+      full = true
+    }
   }
-  return { response: truncated ? { ...response, content } : response, truncated }
+  if (dropped > 0 && reserved > 0)
+    content.push(omitted(dropped))
+  const next = truncated ? { ...response, content } : response
+  // The sums above are exact; this check keeps the promise if they ever are not.
+  if (resultSize(next) > limit)
+    return tooLarge()
+  return { response: next, truncated }
+}
+
+/**
+ * A lower bound of the serialized size of an MCP result's parts that are never
+ * cut: everything but its text blocks' text and `structuredContent`. 0 when it
+ * cannot be walked safely (a getter, a cycle, a Proxy): the exact path decides.
+ */
+function uncuttableLowerBound(value: WebMCPToolResponse, cap: number): number {
+  try {
+    // Text blocks can be cut or left out, so none of them counts here.
+    const content = value.content.filter(b => !(b !== null && typeof b === 'object' && b.type === 'text' && typeof b.text === 'string'))
+    return jsonLowerBound({ ...value, content, structuredContent: undefined }, cap)
+  }
+  catch {
+    return 0
+  }
+}
+
+/** "2 image blocks, 1 text block; and _meta": what an MCP result is made of. */
+function describeParts(value: WebMCPToolResponse): string {
+  try {
+    return listParts(value)
+  }
+  catch {
+    return 'an MCP result' // a getter that throws on a second read
+  }
+}
+
+function listParts(value: WebMCPToolResponse): string {
+  const counts = new Map<string, number>()
+  for (const block of value.content) {
+    const type = block !== null && typeof block === 'object' && typeof block.type === 'string' ? block.type.slice(0, 20) : 'other'
+    counts.set(type, (counts.get(type) ?? 0) + 1)
+  }
+  const blocks = [...counts].slice(0, 4).map(([type, n]) => `${n} ${JSON.stringify(toWellFormed(type))} block${n === 1 ? '' : 's'}`)
+  const fields = Object.keys(value).filter(k => k !== 'content').slice(0, 4).map(k => JSON.stringify(toWellFormed(k.slice(0, 40))))
+  return `${blocks.join(', ') || 'no blocks'}${fields.length ? `; and ${fields.join(', ')}` : ''}`
+}
+
+/** The note that ends a result whose last text blocks did not fit. */
+function omitted(count: number): WebMCPContentBlock {
+  return { type: 'text', text: `…[truncated: ${count} more text block${count === 1 ? '' : 's'} left out]` }
 }
 
 /** Past this many times the limit, a value is not serialized in full to learn its exact size. */
 const EXACT_UP_TO = 64
 
-function budgetStructured(structured: object, limit: number, mcp?: WebMCPToolResponse): BudgetedResponse {
-  const respond = (data: object): WebMCPToolResponse => {
-    const text = JSON.stringify(data)
-    return mcp ? { ...mcp, content: [{ type: 'text', text }], structuredContent: data as Record<string, unknown> } : { content: [{ type: 'text', text }] }
-  }
+function budgetStructured(structured: object, limit: number): BudgetedResponse {
+  const respond = (data: object): WebMCPToolResponse => ({ content: [{ type: 'text', text: JSON.stringify(data) }] })
   // One large top-level string field: shorten it without serializing it.
   const shortened = Array.isArray(structured) ? undefined : shortenLargestField(structured as Record<string, unknown>, limit)
   if (shortened)
     return { response: respond(shortened), truncated: true }
 
   const bound = jsonLowerBound(structured, EXACT_UP_TO * limit)
-  if (bound > EXACT_UP_TO * limit) {
-    const error = new ResultTooLargeError(`more than ${EXACT_UP_TO * limit} characters (${describeShape(structured)})`, limit)
-    return { response: { content: [{ type: 'text', text: error.message }], isError: true }, error, truncated: false }
-  }
+  if (bound > EXACT_UP_TO * limit)
+    return refuse(new ResultTooLargeError(`more than ${EXACT_UP_TO * limit} characters (${describeShape(structured)})`, limit), limit)
   // Small enough to measure exactly, as the text block carries it: inside a string.
-  const response = mcp ?? toToolResponse(structured)
-  const json = mcp ? (safeStringify(structured) ?? '') : (response.content[0] as { text: string }).text
-  let size = serializedLength(json)
-  if (mcp) {
-    for (const block of mcp.content) {
-      if (block.type === 'text' && typeof block.text === 'string')
-        size = Math.max(size, serializedLength(block.text))
-    }
-  }
+  const response = toToolResponse(structured)
+  const size = response.content.length ? serializedLength((response.content[0] as { text: string }).text) : 0
   if (size <= limit)
     return { response, truncated: false }
-  const error = new ResultTooLargeError(`${size} characters`, limit)
-  return { response: { content: [{ type: 'text', text: error.message }], isError: true }, error, truncated: false }
+  return refuse(new ResultTooLargeError(`${size} characters`, limit), limit)
 }
 
 /**
@@ -263,12 +374,23 @@ function jsonLowerBound(value: unknown, cap: number): number {
   }
 }
 
+/** Keys named in a refusal: enough to say where the bulk is, never a flood of its own. */
+const SHAPE_KEYS = 3
+
 /** "an array of 90910 items", "an object with 3 keys; "items" holds 90910 items": how to ask for less. */
 function describeShape(value: object): string {
   if (Array.isArray(value))
     return `an array of ${value.length} items`
   const keys = Object.keys(value)
-  const arrays = keys.filter(k => Array.isArray((value as Record<string, unknown>)[k]))
-    .map(k => `"${k}" holds ${((value as Record<string, unknown>)[k] as unknown[]).length} items`)
-  return `an object with ${keys.length} key${keys.length === 1 ? '' : 's'}${arrays.length ? `; ${arrays.join(', ')}` : ''}`
+  const arrays: [string, number][] = []
+  for (const k of keys) {
+    const field = (value as Record<string, unknown>)[k]
+    if (Array.isArray(field))
+      arrays.push([k, field.length])
+  }
+  // The largest arrays first; a long key is cut: the refusal must fit the budget too.
+  const named = arrays.sort((a, b) => b[1] - a[1]).slice(0, SHAPE_KEYS)
+    .map(([k, n]) => `${JSON.stringify(k.length > 40 ? `${toWellFormed(k.slice(0, 40))}…` : toWellFormed(k))} holds ${n} items`)
+  const more = arrays.length > SHAPE_KEYS ? `, and ${arrays.length - SHAPE_KEYS} more arrays` : ''
+  return `an object with ${keys.length} key${keys.length === 1 ? '' : 's'}${named.length ? `; ${named.join(', ')}${more}` : ''}`
 }

@@ -1,8 +1,8 @@
 // JSON serialization that never throws. No Vue import.
 //
 // `JSON.stringify` is the fast path. Only when it throws (a cycle, a BigInt, a
-// `toJSON` or getter that throws) does the slow path walk the value once, with
-// JSON's own rules plus a marker for each thing JSON cannot hold.
+// `toJSON` or getter that throws, a revoked Proxy) does the slow path walk the
+// value once, with JSON's own rules plus a marker for each thing JSON cannot hold.
 
 /** Replaces lone surrogates with U+FFFD so the text is valid Unicode on the wire. */
 export function toWellFormed(text: string): string {
@@ -13,10 +13,25 @@ export function toWellFormed(text: string): string {
   return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
 }
 
-function describeError(error: unknown): string {
-  return error instanceof Error || (typeof error === 'object' && error !== null && 'message' in error)
-    ? String((error as { message: unknown }).message)
-    : String(error)
+/**
+ * A short, safe description of something thrown while serializing or reading a
+ * value: its message when that is a string, never a function's source, and
+ * never a throw of its own (a message getter or `toString` may throw too).
+ */
+export function describeThrown(error: unknown): string {
+  try {
+    if (typeof error === 'string')
+      return error
+    if (error !== null && typeof error === 'object') {
+      const message = (error as { message?: unknown }).message
+      if (typeof message === 'string')
+        return message
+    }
+    return typeof error === 'function' ? 'a function' : typeof error === 'object' && error !== null ? 'an object' : String(error)
+  }
+  catch {
+    return 'unreadable'
+  }
 }
 
 /**
@@ -24,7 +39,8 @@ function describeError(error: unknown): string {
  * `undefined`. What JSON cannot hold gets a readable marker:
  * - a BigInt becomes its decimal digits (a string inside objects, so no precision is lost);
  * - a reference back to an enclosing object or array becomes `"[Circular]"`;
- * - a `toJSON` or getter that throws becomes `"[Unserializable: message]"`.
+ * - a `toJSON` or getter that throws, or a revoked Proxy, becomes `"[Unserializable: message]"`.
+ * Boxed primitives come out as JSON writes them (`new String('x')` is `"x"`, `Object(10n)` is `"10"`).
  * Functions, symbols and `undefined` follow JSON: dropped from objects, `null` in arrays.
  * Returns `undefined` only when the value itself is a function, a symbol or `undefined`.
  */
@@ -35,17 +51,43 @@ export function safeStringify(value: unknown): string | undefined {
     return JSON.stringify(value)
   }
   catch {
-    return JSON.stringify(toJSONSafe(value, '', []))
+    try {
+      return JSON.stringify(toJSONSafe(value, '', []))
+    }
+    catch (error) {
+      return JSON.stringify(`[Unserializable: ${describeThrown(error)}]`)
+    }
   }
+}
+
+/** A boxed primitive's value, as JSON reads it (by internal slot, not by tag). */
+function unbox(value: object): unknown {
+  const tag = Object.prototype.toString.call(value)
+  try {
+    switch (tag) {
+      case '[object String]': return String.prototype.valueOf.call(value)
+      case '[object Number]': return Number.prototype.valueOf.call(value)
+      case '[object Boolean]': return Boolean.prototype.valueOf.call(value)
+      case '[object BigInt]': return BigInt.prototype.valueOf.call(value).toString()
+    }
+  }
+  catch {
+    // A tag faked with Symbol.toStringTag: an ordinary object.
+  }
+  return value
 }
 
 function toJSONSafe(value: unknown, key: string, ancestors: object[]): unknown {
   try {
-    if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function')
-      value = (value as { toJSON: (key: string) => unknown }).toJSON(key)
+    if (value !== null && typeof value === 'object') {
+      if (typeof (value as { toJSON?: unknown }).toJSON === 'function')
+        value = (value as { toJSON: (key: string) => unknown }).toJSON(key)
+      if (value !== null && typeof value === 'object')
+        value = unbox(value)
+    }
   }
   catch (error) {
-    return `[Unserializable: ${describeError(error)}]`
+    return `[Unserializable: ${describeThrown(error)}]`
   }
   if (typeof value === 'bigint')
     return value.toString()
@@ -66,13 +108,17 @@ function toJSONSafe(value: unknown, key: string, ancestors: object[]): unknown {
     const out: Record<string, unknown> = {}
     for (const k of Object.keys(value)) {
       const item = toJSONSafe(readProperty(value, k), k, ancestors)
-      if (item !== undefined && typeof item !== 'function' && typeof item !== 'symbol')
+      if (item === undefined || typeof item === 'function' || typeof item === 'symbol')
+        continue
+      if (k === '__proto__') // a key like any other in JSON, not the prototype
+        Object.defineProperty(out, k, { value: item, enumerable: true, writable: true, configurable: true })
+      else
         out[k] = item
     }
     return out
   }
   catch (error) {
-    return `[Unserializable: ${describeError(error)}]`
+    return `[Unserializable: ${describeThrown(error)}]`
   }
   finally {
     ancestors.pop()
@@ -84,6 +130,6 @@ function readProperty(target: object, key: PropertyKey): unknown {
     return (target as Record<PropertyKey, unknown>)[key]
   }
   catch (error) {
-    return `[Unserializable: ${describeError(error)}]`
+    return `[Unserializable: ${describeThrown(error)}]`
   }
 }

@@ -1,4 +1,5 @@
-// Counting text the way budgets do: in code points. No Vue import.
+// Counting text the way budgets do: in code points, as serialized. No Vue import.
+import { toWellFormed } from './serialize'
 
 const SURROGATE = /[\uD800-\uDFFF]/
 
@@ -42,4 +43,72 @@ function countPairsFrom(text: string, start: number): number {
 /** Code points in `text`: a pair is one, a lone surrogate is one. */
 export function codePointLength(text: string): number {
   return text.length - countPairs(text)
+}
+
+// Measuring leans on the engine: JSON.stringify writes a string exactly as the
+// agent receives it, natively and far faster than a loop in JavaScript. What
+// is left to count by hand is surrogate pairs (two units, one code point; see
+// text.ts), and the prefix that fits, which is never longer than the budget.
+
+/** Length of `text` in code points once written inside a JSON string (without the quotes). */
+export function serializedLength(text: string): number {
+  const json = JSON.stringify(text)
+  // Lone surrogates come out escaped as \uXXXX; only pairs stay two units.
+  return json.length - 2 - countPairs(json)
+}
+
+export interface CutText {
+  text: string
+  /** Present when the text was cut: code points shown and in all. */
+  truncated?: { shown: number, total: number }
+}
+
+function marker(shown: number, total: number): string {
+  return `\n…[truncated: showed ${shown} of ${total} characters]`
+}
+
+/**
+ * Shortens text so that, serialized, it fits `budget`, keeping as much as fits
+ * and marking how much was shown of how much. The result is well formed and
+ * ends on a whole code point. Linear in the input, and the scan by hand covers
+ * only the prefix that can fit.
+ */
+export function cutText(input: string, budget: number, whole?: number): CutText {
+  // Every code point costs at least 1 and at most 6, and there are between
+  // length/2 and length of them: most texts are decided without measuring.
+  if (input.length * 6 <= budget)
+    return { text: toWellFormed(input) }
+  if (input.length / 2 <= budget) {
+    const text = toWellFormed(input)
+    if (serializedLength(text) <= budget)
+      return { text }
+  }
+  // A lone surrogate becomes U+FFFD: one code point either way, so the total
+  // can be counted on the input, and only the kept prefix is made well formed.
+  // (`whole` is given when `input` is the start of a longer text.)
+  const total = whole ?? input.length - countPairs(input)
+  const mark = serializedLength(marker(total, total))
+  // A budget too small for the marker still gets text within it, unmarked.
+  const room = budget > mark ? budget - mark : Math.max(0, budget)
+  let cost = 0
+  let end = 0
+  let shown = 0
+  while (end < input.length) {
+    const unit = input.charCodeAt(end)
+    let c = 1
+    let units = 1
+    if (unit === 0x22 || unit === 0x5C)
+      c = 2
+    else if (unit < 0x20)
+      c = unit === 0x08 || unit === 0x09 || unit === 0x0A || unit === 0x0C || unit === 0x0D ? 2 : 6
+    else if ((unit & 0xFC00) === 0xD800 && (input.charCodeAt(end + 1) & 0xFC00) === 0xDC00)
+      units = 2 // a pair: one code point, never split
+    if (cost + c > room)
+      break
+    cost += c
+    end += units
+    shown++
+  }
+  const kept = toWellFormed(input.slice(0, end))
+  return { text: budget > mark ? kept + marker(shown, total) : kept, truncated: { shown, total } }
 }

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { checkDefinition } from '../../src/core/definitionBudgets'
 import { DEFAULT_BUDGETS } from '../../src/core/limits'
 import { ResultTooLargeError } from '../../src/core/errors'
-import { budgetResult, cutText, serializedLength } from '../../src/core/resultBudgets'
+import { budgetResult, cutText, fitTextResponse, resultSize, serializedLength } from '../../src/core/resultBudgets'
 import { codePointLength } from '../../src/core/text'
 import { toToolResponse } from '../../src/core/normalize'
+import { anyValue } from './arbitraries'
 
 const LIMIT = 1500
 
@@ -185,7 +186,123 @@ describe('budgeting results', () => {
   })
 })
 
+describe('budgeting everything the agent receives', () => {
+  const budget = (value: unknown, limit = LIMIT) => budgetResult(value, limit)
+  const text = (t: string) => ({ type: 'text', text: t })
+  /** What the agent receives, in code points, as serialized. */
+  const sent = (response: unknown) => [...JSON.stringify(response)].length
+
+  it('measures a result as serialized, less the frame of a text answer', () => {
+    expect(resultSize({ content: [text('a"b')] as never })).toBe(4)
+    expect(resultSize({ content: [text('abc')] as never, isError: true })).toBe(3 + ',"isError":true'.length)
+    expect(resultSize({ content: [text('a'), text('b')] as never })).toBe(2 + ',{"type":"text","text":""}'.length)
+  })
+
+  it.each([
+    ['a result the tool marked isError', { content: [text('x'.repeat(1_000_000))], isError: true }],
+    ['text blocks, the later ones left out', { content: [text('a'.repeat(1000)), text('b'.repeat(1000)), text('c'.repeat(1000))] }],
+    ['100,000 empty text blocks', { content: Array.from({ length: 100_000 }, () => text('')) }],
+    ['structuredContent and a text block of 1,380 each, counted together', { content: [text('t'.repeat(1380))], structuredContent: { d: 'q'.repeat(1372) } }],
+  ])('cuts text to fit: %s', (_, value) => {
+    const { response, error, truncated } = budget(value)
+    expect(error).toBeUndefined()
+    expect(truncated).toBe(true)
+    expect(resultSize(response)).toBeLessThanOrEqual(LIMIT)
+    expect(sent(response)).toBeLessThanOrEqual(LIMIT + 39)
+  })
+
+  it('cuts a long text block exactly as it cuts a string, reading only its start (linear, 10 MB)', () => {
+    const big = 'ab"\\😀\uD800'.repeat(1_500_000)
+    const { response } = budget({ content: [text(big)] })
+    expect(response.content).toEqual([text(cutText(big, LIMIT).text)])
+    expect((response.content[0] as { text: string }).text).toMatch(/of 9000000 characters\]$/)
+    fc.assert(fc.property(fc.string({ unit: 'binary', minLength: 400, maxLength: 4000 }), fc.integer({ min: 100, max: 1000 }), (s, limit) => {
+      expect(budgetResult({ content: [text(s)] }, limit).response.content[0]).toEqual(text(cutText(s, limit).text))
+    }), { numRuns: 500 })
+  })
+
+  it('says how many text blocks were left out', () => {
+    const { response } = budget({ content: Array.from({ length: 100_000 }, () => text('')) })
+    const last = response.content.at(-1) as { text: string }
+    expect(last.text).toMatch(/^…\[truncated: 99\d\d\d more text blocks left out\]$/)
+    const cut = budget({ content: [text('a'.repeat(1000)), text('b'.repeat(1000)), text('c'.repeat(1000))] }).response
+    expect(cut.content.map(b => (b as { text: string }).text.slice(0, 1))).toEqual(['a', 'b', '…'])
+    expect((cut.content[1] as { text: string }).text).toMatch(/showed \d+ of 1000 characters\]$/)
+    expect((cut.content[2] as { text: string }).text).toBe('…[truncated: 1 more text block left out]')
+  })
+
+  it('keeps isError on a cut failure of the tool\'s own', () => {
+    const { response } = budget({ content: [text('x'.repeat(1_000_000))], isError: true })
+    expect(response.isError).toBe(true)
+    expect((response.content[0] as { text: string }).text).toMatch(/showed \d+ of 1000000 characters\]$/)
+  })
+
+  it.each([
+    ['a 10 MB image block', { content: [{ type: 'image', data: 'A'.repeat(10_000_000), mimeType: 'image/png' }] }],
+    ['1 MB of audio', { content: [{ type: 'audio', data: 'A'.repeat(1_000_000), mimeType: 'audio/wav' }] }],
+    ['1 MB of _meta', { content: [text('ok')], _meta: { blob: 'm'.repeat(1_000_000) } }],
+    ['a 1 MB resource', { content: [{ type: 'resource', resource: { uri: 'x:', text: 'r'.repeat(1_000_000) } }] }],
+    ['a 1 MB block of an unknown type', { content: [{ type: 'weird', blob: 'w'.repeat(1_000_000) }] }],
+    ['a 1 MB extra top-level field', { content: [text('ok')], extra: 'e'.repeat(1_000_000) }],
+    ['structuredContent with no single field to shorten', { content: [], structuredContent: { items: Array.from({ length: 500 }, (_, i) => ({ i })) } }],
+  ])('refuses what cannot be cut: %s', (_, value) => {
+    const { response, error } = budget(value)
+    expect(error).toBeInstanceOf(ResultTooLargeError)
+    expect(response.isError).toBe(true)
+    expect(response._meta).toEqual({ 'vue-webmcp/code': 'OUTPUT_TOO_LARGE' })
+    expect(resultSize(response)).toBeLessThanOrEqual(LIMIT)
+  })
+
+  it('passes a small image, resource and _meta through untouched', () => {
+    const value = { content: [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }, text('caption')], _meta: { a: 1 } }
+    expect(budget(value)).toEqual({ response: value, truncated: false })
+  })
+
+  it('is exact: a result of exactly the limit passes, one more is cut', () => {
+    // `,"_meta":{}` and an image block are fixed; the text gets what is left.
+    const fixed = { content: [{ type: 'image', data: 'AA', mimeType: 'p' }], _meta: {} }
+    const room = LIMIT - resultSize({ ...fixed, content: [...fixed.content, text('')] } as never)
+    const at = { ...fixed, content: [...fixed.content, text('a'.repeat(room))] }
+    expect(resultSize(at as never)).toBe(LIMIT)
+    expect(budget(at).truncated).toBe(false)
+    const over = { ...fixed, content: [...fixed.content, text('a'.repeat(room + 1))] }
+    const { response, truncated } = budget(over)
+    expect(truncated).toBe(true)
+    expect(resultSize(response)).toBeLessThanOrEqual(LIMIT)
+  })
+
+  it('keeps the refusal of an object with 10,000 keys short', () => {
+    const value = Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`key${i}`, [i, i, i, i, i, i, i]]))
+    const { response, error } = budget(value)
+    expect(error).toBeInstanceOf(ResultTooLargeError)
+    const message = (response.content[0] as { text: string }).text
+    expect(message).toBe('The result is more than 96000 characters (an object with 10000 keys; "key0" holds 7 items, "key1" holds 7 items, "key2" holds 7 items, and 9997 more arrays), over this tool\'s limit of 1500 characters. Ask for less: narrow the query, request fewer items, or ask for one page or one field at a time.')
+    expect(resultSize(response)).toBeLessThanOrEqual(LIMIT)
+  })
+
+  it('fits a refusal, or any error text, into a small limit', () => {
+    for (const limit of [0, 10, 80, 120, 300]) {
+      const { response } = budget(Array.from({ length: 500 }, (_, i) => ({ i })), limit)
+      expect(resultSize(response)).toBeLessThanOrEqual(Math.max(limit, resultSize({ ...response, content: [text('')] } as never)))
+    }
+    const error = { content: [text('"'.repeat(5000))], isError: true, _meta: { 'vue-webmcp/code': 'TOOL_ERROR' } }
+    expect(resultSize(fitTextResponse(error as never, 200))).toBeLessThanOrEqual(200)
+  })
+})
+
 describe('budgetResult properties', () => {
+  it('any value: within the limit as serialized (or refused within it), valid, well formed, never throws', () => {
+    fc.assert(fc.property(anyValue, fc.integer({ min: 200, max: 3000 }), (v, limit) => {
+      const { response, error } = budgetResult(v, limit)
+      expect(resultSize(response)).toBeLessThanOrEqual(limit)
+      if (error)
+        expect(response.isError).toBe(true)
+      const json = JSON.stringify(response)
+      expect(json).not.toMatch(/(?<!\\)(?:\\\\)*\\ud[89a-f][0-9a-f]{2}/)
+      expect(Array.isArray(JSON.parse(json).content)).toBe(true)
+    }), { numRuns: 1500 })
+  })
+
   it('for any value and limit: within the limit, or refused; never throws; always valid', () => {
     const value = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 4000 }),

@@ -1,6 +1,9 @@
 import type { ToolCall, ToolCallSettings } from '../../src/core/guard'
+import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
-import { classifyError, ERROR_CODE_KEY, invokeTool, ToolInputError } from '../../src/core/guard'
+import { callSettings, classifyError, ERROR_CODE_KEY, invokeTool, MAX_TIMEOUT_MS, timeoutSetting, ToolInputError } from '../../src/core/guard'
+import { resultSize, serializedLength } from '../../src/core/resultBudgets'
+import { anyValue, hostile } from './arbitraries'
 
 const settings = (over: Partial<ToolCallSettings> = {}): ToolCallSettings => ({ budgets: false, resultLimit: 1500, includeArgs: false, validate: true, ...over })
 
@@ -127,7 +130,199 @@ describe('invokeTool', () => {
   it('marks a returned isError result as a failure without changing it', async () => {
     const response = { content: [{ type: 'text', text: 'not found' }], isError: true }
     const outcome = await invokeTool(call({ execute: () => response }), {})
-    expect(outcome).toMatchObject({ ok: false, response })
+    expect(outcome).toMatchObject({ ok: false, code: 'TOOL_ERROR', response })
+  })
+})
+
+const textOf = (outcome: { response: { content: unknown[] } }) => (outcome.response.content[0] as { text: string }).text
+
+describe('every failure classified right', () => {
+  it('awaits an async formatOutput', async () => {
+    const outcome = await invokeTool(call({ execute: () => 2, formatOutput: async n => ({ doubled: (n as number) * 2 }) }), {})
+    expect(outcome).toEqual({ ok: true, response: { content: [{ type: 'text', text: '{"doubled":4}' }] } })
+    const failing = await invokeTool(call({ execute: () => 2, formatOutput: async () => { throw new Error('format broke') } }), {})
+    expect(failing).toMatchObject({ ok: false, code: 'TOOL_ERROR' })
+    expect(textOf(failing)).toBe('format broke')
+  })
+
+  const revoked = () => {
+    const { proxy, revoke } = Proxy.revocable({}, {})
+    revoke()
+    return proxy
+  }
+  it.each([
+    ['a revoked Proxy', revoked],
+    ['a Proxy that refuses every read', () => hostile],
+    ['an Error whose message getter throws', () => Object.defineProperty(new Error('x'), 'message', { get() { throw new Error('no') } })],
+    ['an Error whose name getter throws', () => Object.defineProperty(new Error('x'), 'name', { get() { throw new Error('no') } })],
+    ['an Error whose message toString throws', () => Object.assign(new Error('x'), { message: { toString() { throw new Error('no') } } })],
+    ['a function', () => () => 'source'],
+  ])('a thrown %s is TOOL_ERROR, with onError called', async (_, make) => {
+    const onError = vi.fn()
+    const thrown = make()
+    const outcome = await invokeTool(call({ onError, execute: () => { throw thrown } }), {})
+    expect(outcome.code).toBe('TOOL_ERROR')
+    expect(onError).toHaveBeenCalledOnce()
+    expect(onError.mock.calls[0]![0]).toBe(thrown)
+    expect(textOf(outcome)).not.toContain('source')
+    expect(() => JSON.stringify(outcome.response)).not.toThrow()
+  })
+
+  it('catches hooks that return a rejected promise: logged in development, no unhandled rejection', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const unhandled = vi.fn()
+    process.on('unhandledRejection', unhandled)
+    try {
+      const reject = (what: string) => async () => { throw new Error(what) }
+      const outcome = await invokeTool(call({
+        settings: settings({ onToolCall: reject('call'), onToolResult: reject('result') }),
+        onError: reject('error'),
+        execute: () => { throw new Error('boom') },
+      }), {})
+      expect(outcome.code).toBe('TOOL_ERROR')
+      await vi.waitFor(() => expect(consoleError).toHaveBeenCalledTimes(3))
+      for (const what of ['onToolCall', 'onToolResult', 'onError'])
+        expect(consoleError).toHaveBeenCalledWith(expect.stringContaining(`${what} threw`), expect.any(Error))
+      await new Promise(r => setTimeout(r, 20))
+      expect(unhandled).not.toHaveBeenCalled()
+    }
+    finally {
+      process.off('unhandledRejection', unhandled)
+      consoleError.mockRestore()
+    }
+  })
+
+  it('in production, a rejecting or throwing hook is silent, and still no unhandled rejection', async () => {
+    const before = process.env.NODE_ENV
+    process.env.NODE_ENV = 'production'
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const unhandled = vi.fn()
+    process.on('unhandledRejection', unhandled)
+    try {
+      const outcome = await invokeTool(call({
+        settings: settings({ onToolCall: async () => { throw new Error('call') }, onToolResult: () => { throw new Error('result') } }),
+        onError: async () => { throw new Error('error') },
+        execute: () => { throw new Error('boom') },
+      }), {})
+      expect(outcome.code).toBe('TOOL_ERROR')
+      await new Promise(r => setTimeout(r, 20))
+      expect(consoleError).not.toHaveBeenCalled()
+      expect(unhandled).not.toHaveBeenCalled()
+      const warn = vi.fn()
+      expect(timeoutSetting(-5, warn)).toBeUndefined()
+      expect(warn).not.toHaveBeenCalled()
+    }
+    finally {
+      process.env.NODE_ENV = before
+      process.off('unhandledRejection', unhandled)
+      consoleError.mockRestore()
+    }
+  })
+
+  it('gives onToolResult a copy: changing it does not change what the agent receives', async () => {
+    const outcome = await invokeTool(call({
+      settings: settings({ onToolResult: (e) => {
+        (e.response.content[0] as { text: string }).text = 'HACKED'
+        e.response.isError = true
+      } }),
+      execute: () => 'original',
+    }), {})
+    expect(outcome.response).toEqual({ content: [{ type: 'text', text: 'original' }] })
+  })
+
+  it('a returned MCP result is copied: the tool changing it later does not change the answer', async () => {
+    const mine = { content: [{ type: 'text', text: 'original' }] }
+    const outcome = await invokeTool(call({ execute: () => mine }), {})
+    mine.content[0]!.text = 'changed'
+    expect(textOf(outcome)).toBe('original')
+  })
+})
+
+describe('timeoutMs', () => {
+  it('clamps a delay longer than a timer can hold instead of firing at once', async () => {
+    expect(timeoutSetting(2 ** 31)).toBe(MAX_TIMEOUT_MS)
+    expect(timeoutSetting(Number.MAX_SAFE_INTEGER)).toBe(MAX_TIMEOUT_MS)
+    const outcome = await invokeTool(call({ settings: settings({ timeoutMs: 2 ** 31 }), execute: () => new Promise(r => setTimeout(() => r('finished'), 30)) }), {})
+    expect(outcome).toMatchObject({ ok: true, response: { content: [{ type: 'text', text: 'finished' }] } })
+  })
+
+  it('treats unset, 0 and Infinity as no limit, and reports a negative or NaN one in development', () => {
+    const warn = vi.fn()
+    for (const ms of [undefined, 0, Number.POSITIVE_INFINITY])
+      expect(timeoutSetting(ms, warn)).toBeUndefined()
+    expect(warn).not.toHaveBeenCalled()
+    for (const ms of [-1, Number.NaN, '100'])
+      expect(timeoutSetting(ms, warn)).toBeUndefined()
+    expect(warn).toHaveBeenCalledTimes(3)
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('timeoutMs must be a positive number of milliseconds (0 or Infinity for none); got -1.'))
+    expect(timeoutSetting(250, warn)).toBe(250)
+  })
+
+  it('is resolved once per call from the tool and app settings', () => {
+    expect(callSettings({ budgets: false, config: { timeoutMs: 2 ** 40 } }, {}).timeoutMs).toBe(MAX_TIMEOUT_MS)
+    expect(callSettings({ budgets: false, config: { timeoutMs: 100 } }, { timeoutMs: 0 }).timeoutMs).toBeUndefined()
+  })
+})
+
+describe('budgets cover the package\'s own texts in \'error\' mode', () => {
+  const errorMode = (over: Partial<ToolCallSettings> = {}) => settings({ budgets: 'error', ...over })
+
+  it('an INVALID_ARGS problem list fits the budget', async () => {
+    const required = Array.from({ length: 2000 }, (_, i) => `field_${i}`)
+    const outcome = await invokeTool(call({ settings: errorMode({ resultLimit: 300 }), inputSchema: { type: 'object', required } }), {})
+    expect(outcome.code).toBe('INVALID_ARGS')
+    expect(resultSize(outcome.response)).toBeLessThanOrEqual(300)
+    expect(textOf(outcome)).toMatch(/^Invalid arguments for tool "demo":\n\/field_0: required\n/)
+  })
+
+  it('a thrown message is measured after JSON escaping', async () => {
+    const outcome = await invokeTool(call({ settings: errorMode({ resultLimit: 500 }), execute: () => { throw new Error('"'.repeat(5000)) } }), {})
+    expect(resultSize(outcome.response)).toBeLessThanOrEqual(500)
+    expect(textOf(outcome)).toMatch(/showed \d+ of 5000 characters\]$/)
+    // In every mode, error text is at most 1,000 characters as sent.
+    const anyMode = await invokeTool(call({ execute: () => { throw new Error('"'.repeat(5000)) } }), {})
+    expect(serializedLength(textOf(anyMode))).toBeLessThanOrEqual(1000)
+  })
+
+  it('a returned isError result is budgeted like any other, and stays TOOL_ERROR', async () => {
+    const outcome = await invokeTool(call({ settings: errorMode(), execute: () => ({ content: [{ type: 'text', text: 'x'.repeat(1_000_000) }], isError: true }) }), {})
+    expect(outcome).toMatchObject({ ok: false, code: 'TOOL_ERROR' })
+    expect(resultSize(outcome.response)).toBeLessThanOrEqual(1500)
+  })
+
+  it('\'warn\' mode reports the size of everything the agent receives, failures included', async () => {
+    const warn = vi.fn()
+    await invokeTool(call({ settings: settings({ budgets: 'warn', warn }), execute: () => ({ content: [{ type: 'image', data: 'A'.repeat(5000), mimeType: 'image/png' }] }) }), {})
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/the result is 50\d\d characters, over Chrome's budget of 1500/))
+    warn.mockClear()
+    await invokeTool(call({ settings: settings({ budgets: 'warn', warn, resultLimit: 100 }), execute: () => { throw new Error('e'.repeat(500)) } }), {})
+    expect(warn).toHaveBeenCalledOnce()
+  })
+})
+
+describe('invokeTool properties', () => {
+  it('any value returned or thrown: a valid, serializable result within budget in \'error\' mode; a throw is never INTERNAL', async () => {
+    await fc.assert(fc.asyncProperty(anyValue, fc.boolean(), fc.integer({ min: 200, max: 3000 }), async (value, thrown, limit) => {
+      const onError = vi.fn()
+      const outcome = await invokeTool(call({
+        settings: settings({ budgets: 'error', resultLimit: limit }),
+        onError,
+        execute: () => {
+          if (thrown)
+            throw value
+          return value
+        },
+      }), {})
+      expect(outcome.code).not.toBe('INTERNAL')
+      if (thrown && outcome.code !== 'ABORTED') {
+        expect(outcome.code).toBe('TOOL_ERROR')
+        expect(onError).toHaveBeenCalledOnce()
+      }
+      const json = JSON.stringify(outcome.response)
+      expect(Array.isArray(JSON.parse(json).content)).toBe(true)
+      expect(resultSize(outcome.response)).toBeLessThanOrEqual(limit)
+      expect(json).not.toMatch(/(?<!\\)(?:\\\\)*\\ud[89a-f][0-9a-f]{2}/)
+    }), { numRuns: 600 })
   })
 })
 

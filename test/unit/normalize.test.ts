@@ -1,6 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MAX_ERROR_TEXT, sanitizeErrorText, toErrorResponse, toToolResponse } from '../../src/core/normalize'
+import { safeStringify } from '../../src/core/serialize'
+import { serializedLength } from '../../src/core/text'
+import { hostile, mcpShaped } from './arbitraries'
 
 /** A valid MCP CallToolResult: a content array whose text blocks carry string text. */
 function expectValid(result: unknown): void {
@@ -12,7 +15,11 @@ function expectValid(result: unknown): void {
     if (block.type === 'text')
       expect(typeof block.text).toBe('string')
   }
-  expect(() => JSON.stringify(result)).not.toThrow()
+  const json = JSON.stringify(result)
+  // Nothing left for the browser to choke on or the agent to misread: no lone
+  // surrogate (written as an escape), no function's source.
+  expect(json).not.toMatch(/(?<!\\)(?:\\\\)*\\ud[89a-f][0-9a-f]{2}/)
+  expect(json).not.toMatch(/=> '?source|return 'source'/)
 }
 
 const text = (t: string) => ({ content: [{ type: 'text', text: t }] })
@@ -23,6 +30,28 @@ circular.self = circular
 const shared = { x: 1 }
 const throwingToJSON = { ok: 1, bad: { toJSON() { throw new Error('no JSON for you') } } }
 const throwingGetter = Object.defineProperty({ ok: 1 }, 'bad', { enumerable: true, get() { throw new Error('getter broke') } })
+
+const cyclicBlock: Record<string, unknown> = { type: 'text', text: 'c' }
+cyclicBlock.self = cyclicBlock
+const revoked = (() => {
+  const { proxy, revoke } = Proxy.revocable({}, {})
+  revoke()
+  return proxy
+})()
+const unreadableMessage = Object.defineProperty(new Error('x'), 'message', { get() { throw new Error('getter broke') } })
+const messageToStringThrows = Object.assign(new Error('x'), { message: { toString() { throw new Error('toString broke') } } })
+
+// MCP-shaped results that JSON.stringify (and so the browser) cannot take as they are.
+const unserializableMcp: [string, unknown, unknown][] = [
+  ['BigInt in structuredContent', { content: [], structuredContent: { n: 10n } }, { content: [], structuredContent: { n: '10' } }],
+  ['BigInt in an extra field', { content: [], total: 10n }, { content: [], total: '10' }],
+  ['a cycle inside a block', { content: [cyclicBlock] }, { content: [{ type: 'text', text: 'c', self: '[Circular]' }] }],
+  ['a block whose toJSON throws', { content: [{ type: 'text', text: 'x', toJSON() { throw new Error('no') } }] }, { content: [{ type: 'text', text: '[Unserializable: no]' }] }],
+  ['a block with a throwing getter', { content: [Object.defineProperty({ type: 'text' }, 'text', { enumerable: true, get() { throw new Error('getter broke') } })] }, { content: [{ type: 'text', text: '[Unserializable: getter broke]' }] }],
+  ['a non-boolean isError (dropped)', { content: [], isError: 'yes' }, { content: [] }],
+  ['a content getter that throws (not MCP-shaped: its JSON)', { get content() { throw new Error('no content') } }, text('{"content":"[Unserializable: no content]"}')],
+  ['a revoked Proxy', revoked, text(expect.stringMatching(/^"\[Unserializable: Cannot perform '\w+' on a proxy that has been revoked\]"$/) as unknown as string)],
+]
 
 // toToolResponse: [row label, input, expected]. Rows marked † differ from
 // use-webmcp-tool, which yields no valid result (or throws) for them.
@@ -47,6 +76,11 @@ const results: [string, unknown, unknown][] = [
   ['† function', () => 1, { content: [] }],
   ['† symbol', Symbol('s'), { content: [] }],
   ['† lone surrogate in a string (U+FFFD)', 'a\uD800b', text('a\uFFFDb')],
+  ['† boxed primitives, where JSON alone fails (a cycle)', (() => {
+    const o: Record<string, unknown> = { s: new String('x'), n: new Number(2), b: new Boolean(false), big: Object(10n) }
+    o.self = o
+    return o
+  })(), text('{"s":"x","n":2,"b":false,"big":"10","self":"[Circular]"}')],
 ]
 
 describe('toToolResponse', () => {
@@ -56,11 +90,38 @@ describe('toToolResponse', () => {
     expectValid(result)
   })
 
-  it('passes an MCP result through unchanged (same object)', () => {
-    const mcp = { content: [{ type: 'text', text: 'x' }, { type: 'image', data: 'AAAA', mimeType: 'image/png' }], structuredContent: { x: 1 } }
-    expect(toToolResponse(mcp)).toBe(mcp)
+  it('passes an MCP result on as an equal copy (nothing the tool keeps can change the answer later)', () => {
+    const mcp = { content: [{ type: 'text', text: 'x' }, { type: 'image', data: 'AAAA', mimeType: 'image/png' }], structuredContent: { x: 1 }, _meta: { a: 1 } }
+    expect(toToolResponse(mcp)).toEqual(mcp)
+    expect(toToolResponse(mcp)).not.toBe(mcp)
     const failed = { content: [{ type: 'text', text: 'nope' }], isError: true }
-    expect(toToolResponse(failed)).toBe(failed)
+    expect(toToolResponse(failed)).toEqual(failed)
+  })
+
+  it.each(unserializableMcp)('† an MCP result that cannot be serialized as it is: %s', (_, input, expected) => {
+    const result = toToolResponse(input)
+    expect(result).toEqual(expected)
+    expectValid(result)
+  })
+
+  it('† repairs a lone surrogate anywhere in a passed-on result, keys included', () => {
+    const result = toToolResponse({
+      content: [{ type: 'text', text: 'a\uD800' }, { type: 'resource', resource: { uri: 'x:', text: ['\uDC00'] } }],
+      structuredContent: { deep: { deeper: ['ok \uD83D'] }, ['k\uD800']: 1, escaped: '\\ud800 stays text' },
+      _meta: { note: '\uDFFF' },
+    })
+    expect(result).toEqual({
+      content: [{ type: 'text', text: 'a\uFFFD' }, { type: 'resource', resource: { uri: 'x:', text: ['\uFFFD'] } }],
+      structuredContent: { deep: { deeper: ['ok \uFFFD'] }, ['k\uFFFD']: 1, escaped: '\\ud800 stays text' },
+      _meta: { note: '\uFFFD' },
+    })
+    expect(JSON.stringify(result)).not.toMatch(/[^\\]\\ud[89a-f]/)
+  })
+
+  it('† never shows a function as source, even inside content', () => {
+    const result = toToolResponse({ content: [function secret() { return 'source' }, { type: 'text', text: 'ok' }] })
+    expect(JSON.stringify(result)).not.toContain('source')
+    expectValid(result)
   })
 
   it('† repairs an MCP result whose blocks are invalid instead of passing it on', () => {
@@ -96,6 +157,13 @@ const failures: [string, unknown, unknown][] = [
   ['† error from another realm', foreignError, error('from an iframe')],
   ['† circular thrown object', circular, error('{"a":1,"self":"[Circular]"}')],
   ['† thrown BigInt', 5n, error('5')],
+  ['† thrown revoked Proxy', revoked, error(expect.stringMatching(/^\[Unserializable: Cannot perform '\w+' on a proxy that has been revoked\]$/) as unknown as string)],
+  ['† Error whose message getter throws', unreadableMessage, error('Error (its message could not be read: getter broke)')],
+  ['† Error whose message is an object with a throwing toString', messageToStringThrows, error('{}')],
+  ['† thrown function (never its source)', function secret() { return 'source' }, error('The tool failed without saying why (it threw a function).')],
+  ['† Error whose message is a function (never its source)', Object.assign(new Error('x'), { message: () => 'source' }), error('a function')],
+  ['a message naming an HTML tag in prose (not a page)', new Error('Use <head> for metadata'), error('Use <head> for metadata')],
+  ['a message with <html> in prose, never closed', new Error('Wrap it in <html> and <body>'), error('Wrap it in <html> and <body>')],
 ]
 
 describe('toErrorResponse', () => {
@@ -112,11 +180,33 @@ describe('toErrorResponse', () => {
     expect(message).toMatch(/^Upstream failed: 502 \[HTML error page omitted, \d+ characters\]$/)
   })
 
+  it('replaces an HTML page without a doctype when its tags are closed', () => {
+    const { content } = toErrorResponse(new Error('Bad gateway: <html><body><h1>502</h1></body></html>'))
+    expect((content[0] as { text: string }).text).toBe('Bad gateway: [HTML error page omitted, 39 characters]')
+  })
+
   it('shortens a long error body and says how much there was', () => {
     const body = 'x'.repeat(5000)
     const message = sanitizeErrorText(body)
     expect([...message].length).toBeLessThanOrEqual(MAX_ERROR_TEXT)
     expect(message).toContain('of 5000 characters')
+  })
+
+  it('measures error text after JSON escaping: 5,000 quotes stay within 1,000 as sent', () => {
+    const message = sanitizeErrorText('"'.repeat(5000))
+    expect(serializedLength(message)).toBeLessThanOrEqual(MAX_ERROR_TEXT)
+    expect(serializedLength(message)).toBeGreaterThan(MAX_ERROR_TEXT - 60)
+    expect(message).toContain('of 5000 characters')
+  })
+})
+
+describe('safeStringify', () => {
+  it('writes what JSON writes wherever JSON can, even when something else sends it down the slow path', () => {
+    fc.assert(fc.property(fc.anything({ withBoxedValues: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true }), (value) => {
+      const holder: Record<string, unknown> = { v: value }
+      holder.self = holder
+      expect(safeStringify(holder)).toBe(JSON.stringify({ v: value, self: '[Circular]' }))
+    }), { numRuns: 1000 })
   })
 })
 
@@ -124,7 +214,8 @@ describe('normalization properties', () => {
   const anyValue = fc.oneof(
     fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true, withBoxedValues: true, withObjectString: true }),
     fc.string({ unit: 'binary' }),
-    fc.constantFrom(undefined, null, Symbol('s'), () => 1, circular, throwingToJSON, throwingGetter, foreignError, new DOMException('x', 'AbortError'), new Error('e')),
+    fc.constantFrom(undefined, null, Symbol('s'), () => 1, circular, throwingToJSON, throwingGetter, foreignError, new DOMException('x', 'AbortError'), new Error('e'), hostile, unreadableMessage, messageToStringThrows, cyclicBlock),
+    mcpShaped,
   )
 
   it('any returned value gives a valid, serializable result and never throws', () => {
