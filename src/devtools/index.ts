@@ -9,7 +9,7 @@ import type { WebMCPToolResponse } from '../types'
 import { registerDebugTools } from './debugTools'
 import { inBrowser, observeForm as observeOneForm, observeRegistrations, onObservedApp } from './observer'
 
-export { observedConfig } from './observer'
+export { markOwnScope, observedConfig } from './observer'
 import { setupWebMCPDevtools } from './plugin'
 
 let register: typeof useToolRegistrations | undefined

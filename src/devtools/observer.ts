@@ -4,7 +4,7 @@
 // guard's `onToolCall` / `onToolResult` moments. Every caller is behind a
 // `process.env.NODE_ENV !== 'production'` check, so production bundles drop
 // this module and everything it imports.
-import type { App, Ref } from 'vue'
+import type { App, EffectScope, Ref } from 'vue'
 import type { CallConfig, WebMCPToolCallEvent, WebMCPToolResultEvent } from '../core/guard'
 import type { WebMCPToolResponse } from '../types'
 import { getCurrentInstance, getCurrentScope, onScopeDispose, shallowRef, toValue, watch } from 'vue'
@@ -130,12 +130,22 @@ export function asOwner<T>(label: string, app: App, setup: () => T): T {
   }
 }
 
+/** Scopes the composables make for themselves (so `stop()` works): never an owner. */
+const ownScopes = new WeakSet<object>()
+
+/** Marks a scope a composable made for itself; its owner is the scope around it. */
+export function markOwnScope(scope: object): void {
+  ownScopes.add(scope)
+}
+
 /** The component or scope setting a tool up now, and its app. */
 function currentOwner(): { owner: ToolOwner, app: App | null } {
   if (ownerOverride)
     return ownerOverride
   const instance = getCurrentInstance()
-  const scope = getCurrentScope()
+  let scope = getCurrentScope() as (EffectScope & { parent?: EffectScope }) | undefined
+  while (scope && ownScopes.has(scope))
+    scope = scope.parent
   const app = instance?.appContext.app ?? null
   if (instance && (!scope || scope === (instance as unknown as { scope?: unknown }).scope))
     return { owner: { key: `component:${instance.uid}`, kind: 'component', label: `<${componentName(instance.type as object)}>` }, app }
@@ -211,13 +221,15 @@ export function observeConfig(callConfig: CallConfig, observer: CallObserver): C
     config: {
       ...callConfig.config,
       includeArgs: true,
+      // The app's hooks' own return values go back to the guard, which
+      // catches a rejected promise as it does for an unobserved call.
       onToolCall: (event) => {
         observer.onToolCall(event)
-        onToolCall?.(own(event))
+        return onToolCall?.(own(event))
       },
       onToolResult: (event) => {
         observer.onToolResult(event)
-        onToolResult?.(own(event))
+        return onToolResult?.(own(event))
       },
     },
   }

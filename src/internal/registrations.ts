@@ -14,7 +14,7 @@ import { refreshModelContext, useIsSupported, useModelContext } from './modelCon
 import { runToolCall } from './pipeline'
 import { warnWithoutScope } from './scope'
 import { stableKey } from './stableKey'
-import { observedConfig, observeTools } from '../devtools'
+import { markOwnScope, observedConfig, observeTools } from '../devtools'
 
 declare const process: { env: Record<string, string | undefined> }
 
@@ -88,6 +88,8 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
     warnWithoutScope('useWebMCPTool')
   // A scope of its own, a child of the caller's, so `stop()` can end it.
   const scope = effectScope()
+  if (process.env.NODE_ENV !== 'production')
+    markOwnScope(scope)
   return scope.run(() => registrations(list, shared, scope))!
 }
 

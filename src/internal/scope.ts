@@ -1,5 +1,6 @@
 import type { EffectScope } from 'vue'
 import { effectScope, getCurrentScope } from 'vue'
+import { markOwnScope } from '../devtools'
 import { warnOnce } from '../core/warn'
 
 declare const process: { env: Record<string, string | undefined> }
@@ -19,7 +20,10 @@ export function warnWithoutScope(composable: string): void {
  * child of the caller's scope when there is one, ending with it.
  */
 export function ownScope(composable: string): EffectScope {
-  if (process.env.NODE_ENV !== 'production')
+  const scope = effectScope()
+  if (process.env.NODE_ENV !== 'production') {
     warnWithoutScope(composable)
-  return effectScope()
+    markOwnScope(scope)
+  }
+  return scope
 }
