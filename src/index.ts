@@ -3,7 +3,7 @@ export type { WebMCPBudgetLimits } from './core/limits'
 export { DEFAULT_BUDGETS } from './core/limits'
 export type { WebMCPErrorCode } from './core/errors'
 export { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError, WebMCPDefinitionError } from './core/errors'
-export { toErrorResponse, toToolResponse } from './core/normalize'
+export { isToolResponse, toErrorResponse, toToolResponse } from './core/normalize'
 export type { WebMCPConfig, WebMCPToolCallEvent, WebMCPToolResultEvent } from './config'
 export { provideWebMCPConfig, WEBMCP_CONFIG } from './config'
 export type { WebMCPToolDefinition } from './defineWebMCPTool'
@@ -15,7 +15,12 @@ export type {
   ModelContext,
   RegisteredTool,
   RegisterToolOptions,
+  WebMCPContentAnnotations,
   WebMCPContentBlock,
+  WebMCPEmbeddedResource,
+  WebMCPMediaContent,
+  WebMCPResourceLink,
+  WebMCPTextContent,
   WebMCPToolAnnotations,
   WebMCPToolDescriptor,
   WebMCPToolExecuteOptions,

@@ -11,11 +11,59 @@ export type GetToolsOptions = WebMCP.ModelContextGetToolOptions
 export type ExecuteToolOptions = WebMCP.ModelContextExecuteToolOptions
 export type WebMCPToolDescriptor = WebMCP.ModelContextTool
 
-/** One block of an MCP tool result. Text is what agents read; other types pass through. */
+/** Optional hints MCP allows on any content block. */
+export interface WebMCPContentAnnotations {
+  audience?: ('user' | 'assistant')[]
+  priority?: number
+  lastModified?: string
+}
+
+interface BlockBase {
+  annotations?: WebMCPContentAnnotations
+  _meta?: Record<string, unknown>
+}
+
+/** Text: what agents read. */
+export interface WebMCPTextContent extends BlockBase {
+  type: 'text'
+  text: string
+}
+
+/** An image or a sound, base64 in `data`. */
+export interface WebMCPMediaContent extends BlockBase {
+  type: 'image' | 'audio'
+  data: string
+  mimeType: string
+}
+
+/** A link to a resource the agent may read. */
+export interface WebMCPResourceLink extends BlockBase {
+  type: 'resource_link'
+  uri: string
+  name: string
+  title?: string
+  description?: string
+  mimeType?: string
+  size?: number
+}
+
+/** A resource inlined in the result, as text or base64 `blob`. */
+export interface WebMCPEmbeddedResource extends BlockBase {
+  type: 'resource'
+  resource: { uri: string, mimeType?: string, _meta?: Record<string, unknown> } & ({ text: string } | { blob: string })
+}
+
+/**
+ * One block of an MCP tool result: MCP's five block types, a union on `type`,
+ * so `if (block.type === 'text') block.text` is a `string` without a cast.
+ * A block of a type MCP does not define still passes through at run time
+ * (and counts against the budget); read such a block through `unknown`.
+ */
 export type WebMCPContentBlock =
-  | { type: 'text', text: string, [key: string]: unknown }
-  | { type: 'image' | 'audio', data: string, mimeType: string, [key: string]: unknown }
-  | { type: string, [key: string]: unknown }
+  | WebMCPTextContent
+  | WebMCPMediaContent
+  | WebMCPResourceLink
+  | WebMCPEmbeddedResource
 
 /** An MCP `CallToolResult`: what the agent receives from a tool. */
 export interface WebMCPToolResponse {

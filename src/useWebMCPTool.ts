@@ -35,22 +35,29 @@ export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = u
   timeoutMs?: number
 }
 
-/** One tool's registration state. */
-export interface WebMCPToolState {
+export interface UseWebMCPToolReturn {
   /** A modelContext API exists here. Flips to true if it is injected late. */
   isSupported: Readonly<Ref<boolean>>
   /** The tool is registered with the browser (its `registerTool` promise resolved). */
   isRegistered: Readonly<Ref<boolean>>
   /** Registration failure, such as `NotAllowedError` from a `tools` Permissions Policy. */
   error: Readonly<Ref<Error | null>>
-}
-
-export interface UseWebMCPToolReturn extends WebMCPToolState {
   /**
    * Unregisters the tool for good, before its scope ends. Called with no active
    * scope (after an `await` in an async `setup()`), it is the only way to.
    */
   stop: () => void
+}
+
+/**
+ * One tool of a `useWebMCPTools` group, as `byName` holds it: a readonly
+ * reactive object, so `byName.x.isRegistered` is a boolean in a template and
+ * in a script alike (a ref inside a plain object would read as truthy).
+ */
+export interface WebMCPToolState {
+  readonly isSupported: boolean
+  readonly isRegistered: boolean
+  readonly error: Error | null
 }
 
 /** Tool options whose `execute` arguments are inferred from a literal `inputSchema`. */

@@ -1,8 +1,8 @@
 import type { MaybeRefOrGetter, Ref } from 'vue'
 import type { WebMCPToolAnnotations } from './types'
 import type { AnyToolOptions } from './internal/registrations'
-import type { WebMCPToolState } from './useWebMCPTool'
-import { computed, shallowRef, toValue } from 'vue'
+import type { UseWebMCPToolReturn, WebMCPToolState } from './useWebMCPTool'
+import { computed, readonly, shallowRef, toValue } from 'vue'
 import { useIsSupported } from './internal/modelContext'
 import { isEnabled, useToolRegistrations } from './internal/registrations'
 import { ownScope } from './internal/scope'
@@ -28,7 +28,10 @@ export interface UseWebMCPToolsReturn<Names extends string = string> {
   isRegistered: Readonly<Ref<boolean>>
   /** The first failure in the group, if any. */
   error: Readonly<Ref<Error | null>>
-  /** Per-tool state, keyed by each tool's name at setup time (any valid name, `__proto__` included). */
+  /**
+   * Per-tool state, keyed by each tool's name at setup time (any valid name,
+   * `__proto__` included). Each entry is reactive: `byName.x.isRegistered` is a boolean.
+   */
   byName: Readonly<Record<Names, WebMCPToolState>>
   /** Unregisters the whole group for good, before its scope ends. */
   stop: () => void
@@ -50,7 +53,7 @@ export function useWebMCPTools<const T extends readonly AnyToolOptions[]>(defini
     ? null
     : new DOMException(`Duplicate tool name "${duplicate}" in one useWebMCPTools group; no tool of the group was registered.`, 'InvalidStateError')
   const scope = ownScope('useWebMCPTools')
-  const states: WebMCPToolState[] = groupError
+  const states: Omit<UseWebMCPToolReturn, 'stop'>[] = groupError
     ? definitions.map(() => ({ isSupported, isRegistered: shallowRef(false), error: shallowRef(null) }))
     : scope.run(() => useToolRegistrations(definitions, shared))!
   const stop = () => scope.stop()
@@ -58,7 +61,8 @@ export function useWebMCPTools<const T extends readonly AnyToolOptions[]>(defini
   // No prototype: `constructor`, `toString` and `__proto__` are tool names like any other.
   const byName: Record<string, WebMCPToolState> = Object.create(null)
   states.forEach((state, i) => {
-    byName[names[i]!] ??= { isSupported: state.isSupported, isRegistered: state.isRegistered, error: state.error }
+    // readonly() unwraps the refs: reads are plain values, and still reactive.
+    byName[names[i]!] ??= readonly({ isSupported: state.isSupported, isRegistered: state.isRegistered, error: state.error })
   })
 
   const isRegistered = computed(() => {

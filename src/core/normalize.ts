@@ -64,7 +64,8 @@ function repairBlock(block: unknown): WebMCPContentBlock {
     return text(typeof block === 'string' ? block : JSON.stringify(block))
   if (block.type === 'text' && typeof block.text !== 'string')
     return { ...block, type: 'text', text: block.text === undefined ? '' : JSON.stringify(block.text) }
-  return block as WebMCPContentBlock
+  // A block of a type MCP does not define passes through as it is (and is budgeted).
+  return block as unknown as WebMCPContentBlock
 }
 
 /**

@@ -8,7 +8,7 @@
 // costs two characters and a control character up to six. All counts are code
 // points. The work is linear in the input: a fixed number of native passes to
 // measure, never a search over `JSON.stringify`.
-import type { WebMCPContentBlock, WebMCPToolResponse } from '../types'
+import type { WebMCPContentBlock, WebMCPTextContent, WebMCPToolResponse } from '../types'
 import { ERROR_CODE_KEY, ResultTooLargeError } from './errors'
 import { isToolResponse, toToolResponse } from './normalize'
 import { safeStringify, toWellFormed } from './serialize'
@@ -97,7 +97,7 @@ function budgetText(value: string, limit: number): BudgetedResponse {
   return { response: toToolResponse(cut.text), truncated: !!cut.truncated }
 }
 
-const isText = (block: WebMCPContentBlock): block is { type: 'text', text: string } =>
+const isText = (block: WebMCPContentBlock): block is WebMCPTextContent =>
   block.type === 'text' && typeof block.text === 'string'
 
 /**
@@ -114,7 +114,7 @@ function trimLongTexts(value: WebMCPToolResponse, limit: number): { value: WebMC
       return undefined
     let originals: Map<number, string> | undefined
     const content = value.content.map((block, i) => {
-      if (block === null || typeof block !== 'object' || block.type !== 'text' || typeof block.toJSON === 'function')
+      if (block === null || typeof block !== 'object' || block.type !== 'text' || typeof (block as { toJSON?: unknown }).toJSON === 'function')
         return block
       const text = block.text
       if (typeof text !== 'string' || text.length <= keep)
@@ -170,7 +170,7 @@ function budgetToolResponse(response: WebMCPToolResponse, limit: number, origina
     }
   }
   // Text blocks other than mirrors are what can be cut; everything else is fixed.
-  const cuttable = (b: WebMCPContentBlock) => isText(b) && b.text !== mirror
+  const cuttable = (b: WebMCPContentBlock): b is WebMCPTextContent => isText(b) && b.text !== mirror
   const fixedBlocks = response.content.filter(b => !cuttable(b))
   let left = limit - (fixedBlocks.length === response.content.length && !truncated && !originals ? total : resultSize({ ...response, content: fixedBlocks }))
   if (left < 0)
@@ -189,7 +189,7 @@ function budgetToolResponse(response: WebMCPToolResponse, limit: number, origina
       content.push(block)
       continue
     }
-    const text = (block as { text: string }).text
+    const text = block.text
     // The block's own cost: `{"type":"text","text":""}` and any other fields, and a comma.
     const frame = codePointLength(JSON.stringify({ ...block, text: '' })) + (kept > 0 ? 1 : 0)
     if (full || frame > left) {

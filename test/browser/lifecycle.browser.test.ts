@@ -113,7 +113,7 @@ describe('agent path: tools follow the screen', () => {
     const Group = defineComponent({
       setup() {
         const group = useWebMCPTools([{ name: '__proto__', description: 'A tool with an awkward name', execute: () => 'proto' }])
-        return () => h('div', String(group.byName.__proto__.isRegistered.value))
+        return () => h('div', String(group.byName.__proto__.isRegistered))
       },
     })
     const wrapper = mount(Group, { attachTo: document.body })

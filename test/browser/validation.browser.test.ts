@@ -42,9 +42,9 @@ describe('validation on the agent path (Playwright frame.webmcp)', () => {
       { name: fine, description: 'd', inputSchema: { type: 'object', properties: { id: { type: 'string', pattern: '^[\\w.-]+$' } }, required: ['id'] }, execute },
     ]))
     cleanups.push(unmount)
-    await until(() => result.byName[fine]!.isRegistered.value && result.byName[broken]!.error.value)
-    expect(result.byName[broken]!.error.value!.message).toContain('that is not a valid regular expression with the u flag JSON Schema requires')
-    expect(result.byName[broken]!.error.value!.message).toContain('at /properties/id/pattern;')
+    await until(() => result.byName[fine]!.isRegistered && result.byName[broken]!.error)
+    expect(result.byName[broken]!.error!.message).toContain('that is not a valid regular expression with the u flag JSON Schema requires')
+    expect(result.byName[broken]!.error!.message).toContain('at /properties/id/pattern;')
     const listed = (await commands.listTools()).map(t => t.name)
     expect(listed).toContain(fine)
     expect(listed).not.toContain(broken)

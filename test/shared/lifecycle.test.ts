@@ -295,22 +295,22 @@ describe(`life cycle (${lane})`, () => {
       const scope = effectScope()
       cleanups.push(() => scope.stop())
       const group = scope.run(() => useWebMCPTools(special.map(name => ({ name, description: `The ${name} tool`, execute: () => name }))))!
-      const byName = group.byName as Record<string, { isRegistered: { value: boolean }, error: { value: Error | null } }>
+      const byName = group.byName as Record<string, { isRegistered: boolean, error: Error | null }>
       expect(Object.keys(byName).sort()).toEqual([...special].sort())
       if (lane === 'global' || lane === 'global-native') {
         // A limitation of @mcp-b/global (measured): it keeps tools in a plain
         // object, so it refuses these names as "already registered". Each
         // tool's own entry still says so.
-        await until(() => special.every(name => byName[name]!.error.value))
+        await until(() => special.every(name => byName[name]!.error))
         for (const name of special)
-          expect(byName[name]!.error.value!.message).toContain('already registered')
+          expect(byName[name]!.error!.message).toContain('already registered')
         return
       }
       await until(() => group.isRegistered.value)
       expect(group.error.value).toBeNull()
       for (const name of special) {
         expect(Object.prototype.hasOwnProperty.call(byName, name)).toBe(true)
-        expect(byName[name]!.isRegistered.value).toBe(true)
+        expect(byName[name]!.isRegistered).toBe(true)
       }
       expect(await call('__proto__')).toEqual({ content: [{ type: 'text', text: '__proto__' }] })
     })

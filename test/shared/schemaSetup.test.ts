@@ -31,13 +31,13 @@ describe(`a schema that cannot be enforced (${lane})`, () => {
       { name: sibling, description: 'd', inputSchema: { type: 'object' }, execute },
     ]))
     cleanups.push(unmount)
-    await until(() => result.byName[sibling]!.isRegistered.value)
-    await until(() => result.byName[broken]!.error.value)
-    const error = result.byName[broken]!.error.value!
+    await until(() => result.byName[sibling]!.isRegistered)
+    await until(() => result.byName[broken]!.error)
+    const error = result.byName[broken]!.error!
     expect(error).toBeInstanceOf(WebMCPDefinitionError)
     expect(error.message).toMatch(new RegExp(`^Tool "${broken}": the input schema `))
     expect(error.message).toMatch(message)
-    expect(result.byName[broken]!.isRegistered.value).toBe(false)
+    expect(result.byName[broken]!.isRegistered).toBe(false)
     const now = await names()
     expect(now).toContain(sibling)
     expect(now).not.toContain(broken)

@@ -31,7 +31,7 @@ describe(`useWebMCPTools (${lane})`, () => {
 
     editing.value = true
     await nextTick()
-    await until(() => result.byName[add]!.isRegistered.value && result.byName[remove]!.isRegistered.value)
+    await until(() => result.byName[add]!.isRegistered && result.byName[remove]!.isRegistered)
     expect(result.isRegistered.value).toBe(true)
     now = await names()
     expect(now).toEqual(expect.arrayContaining([list, get, add, remove]))
@@ -78,8 +78,8 @@ describe(`useWebMCPTools (${lane})`, () => {
     cleanups.push(unmount)
     await until(() => result.error.value)
     expect(result.error.value!.name).toBe('InvalidStateError')
-    expect(result.byName['bad name']!.error.value!.name).toBe('InvalidStateError')
-    await until(() => result.byName[good]!.isRegistered.value)
+    expect(result.byName['bad name']!.error!.name).toBe('InvalidStateError')
+    await until(() => result.byName[good]!.isRegistered)
     expect(result.isRegistered.value).toBe(false)
     const tool = (await mc.getTools()).find(t => t.name === good)!
     expect(JSON.parse(await executeTool(mc, tool, {}))).toEqual({ content: [{ type: 'text', text: 'fine' }] })

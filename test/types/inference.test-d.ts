@@ -1,8 +1,8 @@
 import type { Ref } from 'vue'
 import { describe, expectTypeOf, it } from 'vitest'
 import { ref } from 'vue'
-import type { WebMCPToolState } from '../../src'
-import { defineWebMCPTool, useWebMCPForm, useWebMCPTool, useWebMCPTools } from '../../src'
+import type { WebMCPContentBlock, WebMCPToolResponse, WebMCPToolState } from '../../src'
+import { defineWebMCPTool, isToolResponse, useWebMCPForm, useWebMCPTool, useWebMCPTools } from '../../src'
 
 describe('argument types from a literal inputSchema', () => {
   it('infers required and optional properties, enum, const, nested objects and arrays', () => {
@@ -106,6 +106,14 @@ describe('useWebMCPTools', () => {
     void group.byName.remove_task
   })
 
+  it('holds plain values in byName, so a template reads a boolean, never a truthy ref', () => {
+    const group = useWebMCPTools([defineWebMCPTool({ name: 'list_tasks', description: 'd', execute: () => [] })])
+    expectTypeOf(group.byName.list_tasks.isRegistered).toEqualTypeOf<boolean>()
+    expectTypeOf(group.byName.list_tasks.error).toEqualTypeOf<Error | null>()
+    // The group's own state stays refs, to destructure as with any VueUse composable.
+    expectTypeOf(group.isRegistered.value).toEqualTypeOf<boolean>()
+  })
+
   it('falls back to string keys for reactive names', () => {
     const name: Ref<string> = ref('x')
     const group = useWebMCPTools([{ name, description: 'd', execute: () => '' }])
@@ -132,5 +140,27 @@ describe('useWebMCPForm', () => {
 describe('platform types reach consumers', () => {
   it('types document.modelContext', () => {
     expectTypeOf(document.modelContext).toEqualTypeOf<WebMCP.ModelContext | undefined>()
+  })
+})
+
+describe('result types narrow', () => {
+  it('narrows a content block on its type', () => {
+    const block = {} as WebMCPContentBlock
+    if (block.type === 'text')
+      expectTypeOf(block.text).toEqualTypeOf<string>()
+    if (block.type === 'image')
+      expectTypeOf(block.data).toEqualTypeOf<string>()
+    // @ts-expect-error only a text block has text
+    void block.text
+  })
+
+  it('reads a result from useRegisteredTools without a cast', () => {
+    const result: unknown = {}
+    if (isToolResponse(result)) {
+      expectTypeOf(result).toEqualTypeOf<WebMCPToolResponse>()
+      const first = result.content[0]
+      if (first?.type === 'text')
+        expectTypeOf(first.text).toEqualTypeOf<string>()
+    }
   })
 })
