@@ -4,7 +4,7 @@ import { hasInjectionContext, inject, provide } from 'vue'
 import { isDev } from './core/env'
 
 // The config's type lives with the call pipeline that reads it (pure, no Vue).
-export type { WebMCPConfig, WebMCPToolCallEvent, WebMCPToolResultEvent } from './core/guard'
+export type { WebMCPCallOrigin, WebMCPConfig, WebMCPToolCallEvent, WebMCPToolResultEvent } from './core/guard'
 
 export const WEBMCP_CONFIG: InjectionKey<WebMCPConfig> = Symbol(isDev ? 'vue-webmcp config' : '')
 

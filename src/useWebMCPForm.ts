@@ -171,9 +171,11 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
     // The pipeline answers every failure of `execute` with a result; this
     // guards what is left (the pipeline failing to load, `respondWith`
     // throwing), so the form always leaves the submitting state.
+    const byAgent = submit.agentInvoked === true
     const outcome = runToolCall({
       name,
-      config: process.env.NODE_ENV !== 'production' ? observedConfig(error, config, submit.agentInvoked === true ? 'agent' : 'person') : config,
+      origin: { source: 'form', caller: byAgent ? 'agent' : 'person', autosubmitted: byAgent && !!toValue(options.autosubmit) },
+      config: process.env.NODE_ENV !== 'production' ? observedConfig(error, config, byAgent ? 'agent' : 'person') : config,
       own: { validateArgs: false, timeoutMs: options.timeoutMs },
       execute: (f: Fields) => options.execute(f, submit),
       formatOutput: options.formatOutput && ((result: Result, f: Fields) => options.formatOutput!(result, f)),

@@ -53,15 +53,28 @@ export function errorResult(error: unknown, code: WebMCPErrorCode = classifyErro
   return response
 }
 
+/** Who started a call, as the hooks see it. */
+export interface WebMCPCallOrigin {
+  /** `'tool'`: a `useWebMCPTool(s)` tool; `'form'`: a `useWebMCPForm` submission. */
+  source: 'tool' | 'form'
+  /**
+   * `'agent'`: a tool call (through `executeTool`), or a form submission that
+   * answers an agent (`event.agentInvoked`); `'person'`: a person's own submit.
+   */
+  caller: 'agent' | 'person'
+  /** Forms only: the agent's submission went through without a click (`toolautosubmit`). */
+  autosubmitted?: boolean
+}
+
 /** What `onToolCall` receives, before `execute`. */
-export interface WebMCPToolCallEvent {
+export interface WebMCPToolCallEvent extends WebMCPCallOrigin {
   name: string
   /** Present only with `includeArgs: true`. The same object `execute` receives; do not mutate it. */
   args?: unknown
 }
 
 /** What `onToolResult` receives, after normalization, for success and failure alike. */
-export interface WebMCPToolResultEvent {
+export interface WebMCPToolResultEvent extends WebMCPCallOrigin {
   name: string
   /** `false` when the call failed or `execute` returned an `isError` result. */
   ok: boolean
@@ -154,6 +167,8 @@ export interface ToolCall<Args, Result> {
   onError?: (error: unknown) => void
   /** Aborting any of these cancels the call: the caller's signal, the owning scope's. */
   signals: readonly (AbortSignal | undefined)[]
+  /** Who started it; a tool's call when absent. */
+  origin?: WebMCPCallOrigin
 }
 
 export interface ToolCallOutcome {
@@ -207,7 +222,8 @@ export async function invokeTool<Args, Result>(call: ToolCall<Args, Result>, arg
   const { name, settings } = call
   const started = now()
   const withArgs = settings.includeArgs ? { args } : {}
-  safely(settings.onToolCall && (() => settings.onToolCall!({ name, ...withArgs })), 'onToolCall')
+  const origin = call.origin ?? { source: 'tool', caller: 'agent' }
+  safely(settings.onToolCall && (() => settings.onToolCall!({ name, ...origin, ...withArgs })), 'onToolCall')
 
   let outcome: ToolCallOutcome
   try {
@@ -221,6 +237,7 @@ export async function invokeTool<Args, Result>(call: ToolCall<Args, Result>, arg
     warnOverBudget(name, settings, response)
   safely(settings.onToolResult && (() => settings.onToolResult!({
     name,
+    ...origin,
     ok,
     ms: now() - started,
     // A copy: what the hook does with it cannot change what the agent receives.

@@ -103,8 +103,8 @@ describe(`WEBMCP_CONFIG (${lane})`, () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
     expect((await callByName(name, { n: 21 })).content[0]!.text).toBe('42')
     expect(consoleError).toHaveBeenCalledOnce()
-    expect(onToolCall).toHaveBeenCalledWith({ name })
-    expect(events[0]).toMatchObject({ name, ok: true, response: { content: [{ type: 'text', text: '42' }] } })
+    expect(onToolCall).toHaveBeenCalledWith({ name, source: 'tool', caller: 'agent' })
+    expect(events[0]).toMatchObject({ name, source: 'tool', caller: 'agent', ok: true, response: { content: [{ type: 'text', text: '42' }] } })
     expect(events[0]).not.toHaveProperty('args')
 
     const withArgs: WebMCPToolResultEvent[] = []

@@ -1,10 +1,10 @@
 // useWebMCPForm in both lanes: an agent submits through Chromium's own
 // declarative-form tool, or through vue-webmcp/testing's model of it.
-import type { FormFields, WebMCPFormReset } from '../../src'
+import type { FormFields, WebMCPConfig, WebMCPFormReset, WebMCPToolCallEvent, WebMCPToolResultEvent } from '../../src'
 import { mount } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
 import { defineComponent, h, nextTick, ref } from 'vue'
-import { formFields } from '../../src'
+import { formFields, WEBMCP_CONFIG } from '../../src'
 import TaskForm from '../fixtures/TaskForm.vue'
 import { until } from '../helpers'
 import { cannot, executeTool, lane, laneSuite, tick, uniqueName } from '../lane'
@@ -14,8 +14,8 @@ const cleanups = laneSuite(m => (mc = m))
 
 type Handler = (fields: FormFields, event: SubmitEvent) => unknown
 
-function mountForm(props: { name: string, autosubmit?: boolean, resetAfter?: WebMCPFormReset, handler: Handler }) {
-  const wrapper = mount(TaskForm, { props, attachTo: document.body })
+function mountForm(props: { name: string, autosubmit?: boolean, resetAfter?: WebMCPFormReset, handler: Handler }, config?: WebMCPConfig) {
+  const wrapper = mount(TaskForm, { props, attachTo: document.body, global: config ? { provide: { [WEBMCP_CONFIG as symbol]: config } } : {} })
   cleanups.push(() => wrapper.unmount())
   const form = wrapper.get('form').element as HTMLFormElement
   const state = (wrapper.vm as unknown as { form: ReturnType<typeof import('../../src').useWebMCPForm> }).form
@@ -72,6 +72,21 @@ describe(`useWebMCPForm (${lane})`, () => {
     const response = await agentSubmit(name, form, { title: 'Call mom', priority: 'high', tags: ['home'] })
     expect(response).toEqual({ content: [{ type: 'text', text: JSON.stringify({ created: 'Call mom', tags: ['home'] }) }] })
     expect(handler.mock.calls[0]![1].agentInvoked).toBe(true)
+  })
+
+  it('hooks say who submitted: a person, or an agent and whether the form submitted itself', async () => {
+    const calls: WebMCPToolCallEvent[] = []
+    const results: WebMCPToolResultEvent[] = []
+    const name = uniqueName('who')
+    const { form } = mountForm({ name, autosubmit: true, handler: () => 'ok' }, { onToolCall: e => calls.push(e), onToolResult: e => results.push(e) })
+    ;(form.elements.namedItem('title') as HTMLInputElement).value = 'By hand'
+    form.querySelector('button')!.click()
+    await until(() => results.length === 1)
+    expect(results[0]).toMatchObject({ name, source: 'form', caller: 'person', autosubmitted: false, ok: true })
+    await agentSubmit(name, form, { title: 'By an agent' })
+    await until(() => results.length === 2)
+    expect(results[1]).toMatchObject({ name, source: 'form', caller: 'agent', autosubmitted: true, ok: true })
+    expect(calls.map(c => [c.source, c.caller])).toEqual([['form', 'person'], ['form', 'agent']])
   })
 
   it('a failure reaches the agent as isError and stays in error until the next submission', async () => {
