@@ -94,9 +94,10 @@ describe('invokeTool', () => {
     try {
       const outcome = await invokeTool(call({ settings: settings({ onToolCall, onToolResult }) }), { secret: 'pii' })
       expect(outcome.ok).toBe(true)
-      expect(onToolCall).toHaveBeenCalledWith({ name: 'demo' })
+      // A call without an origin is a tool's, called by an agent.
+      expect(onToolCall).toHaveBeenCalledWith({ name: 'demo', source: 'tool', caller: 'agent' })
       const event = onToolResult.mock.calls[0]![0] as Record<string, unknown>
-      expect(event).toMatchObject({ name: 'demo', ok: true, response: outcome.response })
+      expect(event).toMatchObject({ name: 'demo', source: 'tool', caller: 'agent', ok: true, response: outcome.response })
       expect(event).not.toHaveProperty('args')
       expect(typeof event.ms).toBe('number')
       const withArgs = vi.fn()
