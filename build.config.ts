@@ -87,8 +87,9 @@ export default defineBuildConfig({
             if (/src\/core\/(?:schemaCheck|schemaIndex|definitionChecks)\.ts$/.test(id))
               return 'schemas'
             // Public exports that only the lazy chunks use at run time: the error
-            // classes and the default budgets.
-            if (/src\/core\/(?:errors|limits)\.ts$/.test(id))
+            // classes and the default budgets; and isToolResponse, which apps call
+            // at start-up but must not pull the normalize chunk in with it.
+            if (/src\/core\/(?:errors|limits|isToolResponse)\.ts$/.test(id))
               return 'support'
             // Used by the guard and the definition checks only: lazy in every app.
             if (/src\/core\/warn\.ts$/.test(id))

@@ -12,8 +12,11 @@
  */
 import type { WebMCPContentBlock, WebMCPToolResponse } from '../types'
 import { isErrorLike } from './errorLike'
+import { isToolResponse } from './isToolResponse'
 import { describeThrown, safeStringify, toWellFormed } from './serialize'
 import { codePointLength, cutText } from './text'
+
+export { isToolResponse }
 
 function text(value: string): WebMCPContentBlock {
   return { type: 'text', text: toWellFormed(value) }
@@ -21,18 +24,6 @@ function text(value: string): WebMCPContentBlock {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object'
-}
-
-/** An object that is already an MCP result: it has a `content` array. Never throws. */
-export function isToolResponse(value: unknown): value is WebMCPToolResponse {
-  if (!isObject(value))
-    return false
-  try {
-    return Array.isArray(value.content)
-  }
-  catch {
-    return false // a throwing `content` getter, a revoked Proxy
-  }
 }
 
 function isDOMExceptionLike(error: Error): boolean {
