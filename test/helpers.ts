@@ -15,12 +15,29 @@ export function withSetup<T>(setup: () => T, options: { provide?: Record<string 
   return { result, wrapper, unmount: () => wrapper.unmount() }
 }
 
-/** Counts `toolchange` events on `mc` until `stop()`. */
-export function countToolChanges(mc: EventTarget) {
+/**
+ * Counts the package's `registerTool` calls. They happen synchronously with the
+ * package's own work, so, unlike `toolchange` events (which a browser delivers
+ * later, in a task of its own), a count read after `nextTick()` is final:
+ * "nothing was re-registered" needs no sleep.
+ */
+export function countRegistrations(mc: WebMCP.ModelContext) {
   let count = 0
-  const listener = () => count++
-  mc.addEventListener('toolchange', listener)
-  return { get count() { return count }, stop: () => mc.removeEventListener('toolchange', listener) }
+  const original = mc.registerTool
+  const own = Object.prototype.hasOwnProperty.call(mc, 'registerTool')
+  mc.registerTool = function (this: WebMCP.ModelContext, ...args: Parameters<typeof original>) {
+    count++
+    return original.apply(this, args)
+  } as typeof original
+  return {
+    get count() { return count },
+    stop() {
+      if (own)
+        mc.registerTool = original
+      else
+        delete (mc as Partial<WebMCP.ModelContext>).registerTool
+    },
+  }
 }
 
 /** Resolves once `check` passes, polling; fails with the last error after `ms`. */
