@@ -2,8 +2,8 @@
 // run so they hold on a noisy machine. Benchmarks, not tests: nothing here
 // fails a build; the README records the latest figures and the machine.
 import os from 'node:os'
-import { loadBudgets, makeInput, naiveBudget, timeIt } from './bench/budgets.mjs'
 import { runBrowserBenchmarks } from './bench/browser.mjs'
+import { loadBudgets, makeInput, naiveBudget, timeIt } from './bench/budgets.mjs'
 
 const only = process.argv.slice(2)
 const want = n => !only.length || only.includes(String(n))

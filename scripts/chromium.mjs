@@ -12,9 +12,9 @@ export function findChromium() {
   return CANDIDATES.find(path => existsSync(path))
 }
 
-export const MISSING_CHROMIUM = 'Chromium not found'
-  + (process.env.CHROMIUM_PATH ? ` at CHROMIUM_PATH=${process.env.CHROMIUM_PATH}` : ` (looked in ${CANDIDATES.join(', ')})`)
-  + ': install it with `sudo apt-get update && sudo apt-get install -y chromium`, or set CHROMIUM_PATH to a Chromium 156+ binary.'
+export const MISSING_CHROMIUM = `Chromium not found${
+  process.env.CHROMIUM_PATH ? ` at CHROMIUM_PATH=${process.env.CHROMIUM_PATH}` : ` (looked in ${CANDIDATES.join(', ')})`
+}: install it with \`sudo apt-get update && sudo apt-get install -y chromium\`, or set CHROMIUM_PATH to a Chromium 156+ binary.`
 
 /** The path, or an error that says how to get one. */
 export function requireChromium() {

@@ -6,8 +6,8 @@ import { mkdir } from 'node:fs/promises'
 import { chromium } from 'playwright'
 import { runAgentSession } from './agent-session.mjs'
 import { CHROMIUM_ARGS, findChromium, MISSING_CHROMIUM } from './chromium.mjs'
-import { startPlayground } from './playground-server.mjs'
 import { checkNarrow, checkPage, NARROW_WIDTH } from './page-checks.mjs'
+import { startPlayground } from './playground-server.mjs'
 
 const executablePath = findChromium()
 if (!executablePath) {

@@ -1,6 +1,6 @@
 import type { MaybeRefOrGetter, Ref } from 'vue'
-import type { WebMCPToolAnnotations } from './types'
 import type { AnyToolOptions } from './internal/registrations'
+import type { WebMCPToolAnnotations } from './types'
 import type { UseWebMCPToolReturn, WebMCPToolState } from './useWebMCPTool'
 import { computed, readonly, shallowRef, toValue } from 'vue'
 import { useIsSupported } from './internal/modelContext'

@@ -1,9 +1,8 @@
 // Benchmarks 2-4, in native Chromium with WebMCP on: a page bundling Vue and
 // the built vue-webmcp (dist/, as an app consumes it), driven by Playwright.
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import http from 'node:http'
-import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { extname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'

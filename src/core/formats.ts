@@ -172,7 +172,7 @@ function punyEncode(input: string): string {
 }
 
 // IDNA 2008 (RFC 5891-5893), approximated with Unicode properties.
-const PVALID = /^[\p{Ll}\p{Lo}\p{Lm}\p{Mn}\p{Mc}\p{Nd}\-\u00DF\u03C2\u06FD\u06FE\u0F0B\u3007\u00B7\u0375\u05F3\u05F4\u30FB\u200C\u200D]$/u
+const PVALID = /^[\p{Ll}\p{Lo}\p{Lm}\p{Mn}\p{Mc}\p{Nd}\-\u06FD\u06FE\u0F0B\u3007\u00B7\u0375\u05F3\u05F4\u30FB\u200C\u200D]$/u
 const DISALLOWED = /[\u0640\u07FA\u302E\u302F\u3031-\u3035\u303B]/
 const VIRAMA = /[\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D4D\u0DCA\u0E3A\u1039\u1714\u1734\u17D2\u1A60\u1B44\u1BAA\u1BF2\u1C37\uA806\uA8C4\uA953\uA9C0]/
 const RTL = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u

@@ -116,7 +116,7 @@ function htmlDocumentStart(message: string): number {
     const open = message.search(new RegExp(`<${tag}[\\s>]`, 'i'))
     if (open === -1 || (start !== -1 && open > start))
       continue
-    const close = new RegExp(`</${tag}\\s*>`, 'ig')
+    const close = new RegExp(`</${tag}\\s*>`, 'gi')
     close.lastIndex = open
     if (close.test(message))
       start = open

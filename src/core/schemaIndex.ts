@@ -43,7 +43,7 @@ export function resolveUri(ref: string, base: string): string | undefined {
   }
 }
 
-const splitFragment = (uri: string): [string, string] => {
+function splitFragment(uri: string): [string, string] {
   const hash = uri.indexOf('#')
   return hash === -1 ? [uri, ''] : [uri.slice(0, hash), uri.slice(hash + 1)]
 }
@@ -154,7 +154,7 @@ export function resolveRef(index: SchemaIndex, ref: string, base: string): { tar
     return undefined // an anchor that does not exist
   for (const raw of pointer.split('/').slice(1)) {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~')
-    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, key))
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key))
       return undefined
     node = (node as Record<string, unknown>)[key]
   }

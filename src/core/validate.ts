@@ -96,7 +96,7 @@ function depthProblem(value: unknown): ValidationProblem | null {
     else {
       for (const key in v) {
         const child = (v as Record<string, unknown>)[key]
-        if (child !== null && typeof child === 'object' && Object.prototype.hasOwnProperty.call(v, key))
+        if (child !== null && typeof child === 'object' && Object.hasOwn(v, key))
           stack.push([child, depth + 1, `${pointer}/${escape(key)}`])
       }
     }
@@ -133,7 +133,7 @@ function deepEqual(a: unknown, b: unknown): boolean {
   const ka = Object.keys(a)
   if (ka.length !== Object.keys(b).length)
     return false
-  return ka.every(k => Object.prototype.hasOwnProperty.call(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  return ka.every(k => Object.hasOwn(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
 }
 
 /** A text equal for equal JSON values (keys sorted, 1 and 1.0 alike): `uniqueItems` in linear time. */
@@ -492,7 +492,7 @@ class Compiler {
     if (!propertyChecks.size && !required.length && !patterns.length && additional === undefined && minProps === undefined && maxProps === undefined && !names && !dependentRequired.length && !dependentSchemas.length)
       return
     const allowed = [...propertyChecks.keys()]
-    const has = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k)
+    const has = (o: object, k: string) => Object.hasOwn(o, k)
     checks.push((v, pointer, out, scope, ann) => {
       if (!isSchemaObject(v))
         return true
@@ -689,7 +689,7 @@ class Compiler {
 function decodeContent(v: string, base64: boolean, json: boolean): boolean {
   let text = v
   if (base64) {
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(v) || v.length % 4 !== 0)
+    if (!/^[A-Z0-9+/]*={0,2}$/i.test(v) || v.length % 4 !== 0)
       return false
     text = atob(v)
   }
@@ -710,12 +710,12 @@ function uniqueItems(v: unknown[], pointer: string, out: ValidationProblem[] | n
   const structured = new Map<string, number>()
   for (let i = 0; i < v.length; i++) {
     const item = v[i]
-    const seen = item !== null && typeof item === 'object' ? structured : primitives
+    const seen: Map<unknown, number> = item !== null && typeof item === 'object' ? structured : primitives
     const key = item !== null && typeof item === 'object' ? canonical(item) : item
-    const first = (seen as Map<unknown, number>).get(key)
+    const first = seen.get(key)
     if (first !== undefined)
       return fail(out, pointer, `must not repeat items (items ${first} and ${i} are equal)`)
-    ;(seen as Map<unknown, number>).set(key, i)
+    seen.set(key, i)
   }
   return true
 }

@@ -21,8 +21,9 @@ const GREY = 0x6B7280
 const AMBER = 0xD97706
 const WHITE = 0xFFFFFF
 
-const tag = (label: string, backgroundColor: number, tooltip?: string): InspectorNodeTag =>
-  ({ label, textColor: WHITE, backgroundColor, ...(tooltip ? { tooltip } : {}) })
+function tag(label: string, backgroundColor: number, tooltip?: string): InspectorNodeTag {
+  return { label, textColor: WHITE, backgroundColor, ...(tooltip ? { tooltip } : {}) }
+}
 
 const withPlugin = new WeakSet<App>()
 

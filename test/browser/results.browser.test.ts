@@ -122,7 +122,7 @@ describe('failures classified right, as the agent sees them', () => {
   })
 
   it('timeoutMs above 2^31-1 does not fire at once', async () => {
-    const received = await agentCalls({ execute: () => new Promise(r => setTimeout(() => r('finished'), 50)) }, { timeoutMs: 2 ** 31 })
+    const received = await agentCalls({ execute: () => new Promise(r => setTimeout(r, 50, 'finished')) }, { timeoutMs: 2 ** 31 })
     expect(received).toEqual({ content: [text('finished')] })
   })
 })

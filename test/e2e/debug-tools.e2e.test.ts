@@ -5,7 +5,7 @@
 // native Chromium and are read as an agent reads them; a coding agent reads
 // the development build's through chrome-devtools-mcp, as the README says.
 import type { Browser } from 'playwright'
-import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'

@@ -20,7 +20,7 @@ export const hostile = new Proxy({}, {
 })
 const unreadableMessage = Object.defineProperty(new Error('x'), 'message', { get() { throw new Error('getter broke') } })
 
-export const exotic = fc.constantFrom<unknown>(10n, circular, throwingToJSON, throwingGetter, hostile, cyclicBlock, () => 'source', Symbol('s'), new String('x'), Object(10n), '\uD800')
+export const exotic = fc.constantFrom<unknown>(10n, circular, throwingToJSON, throwingGetter, hostile, cyclicBlock, () => 'source', Symbol('s'), new String('x'), new Object(10n), '\uD800')
 const anyBlock = fc.oneof(
   fc.record({ type: fc.constant('text'), text: fc.oneof(fc.string({ unit: 'binary' }), exotic) }),
   fc.record({ type: fc.constantFrom('image', 'audio'), data: fc.string(), mimeType: fc.string() }),
@@ -36,7 +36,6 @@ export const mcpShaped = fc.record({
   isError: fc.oneof(fc.boolean(), fc.anything()),
   other: fc.oneof(fc.anything({ withBigInt: true }), exotic),
 }, { requiredKeys: ['content'] })
-
 
 /** Anything a tool may return or throw. */
 export const anyValue = fc.oneof(

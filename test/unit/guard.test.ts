@@ -243,7 +243,7 @@ describe('timeoutMs', () => {
   it('clamps a delay longer than a timer can hold instead of firing at once', async () => {
     expect(timeoutSetting(2 ** 31)).toBe(MAX_TIMEOUT_MS)
     expect(timeoutSetting(Number.MAX_SAFE_INTEGER)).toBe(MAX_TIMEOUT_MS)
-    const outcome = await invokeTool(call({ settings: settings({ timeoutMs: 2 ** 31 }), execute: () => new Promise(r => setTimeout(() => r('finished'), 30)) }), {})
+    const outcome = await invokeTool(call({ settings: settings({ timeoutMs: 2 ** 31 }), execute: () => new Promise(r => setTimeout(r, 30, 'finished')) }), {})
     expect(outcome).toMatchObject({ ok: true, response: { content: [{ type: 'text', text: 'finished' }] } })
   })
 

@@ -77,7 +77,7 @@ const results: [string, unknown, unknown][] = [
   ['† symbol', Symbol('s'), { content: [] }],
   ['† lone surrogate in a string (U+FFFD)', 'a\uD800b', text('a\uFFFDb')],
   ['† boxed primitives, where JSON alone fails (a cycle)', (() => {
-    const o: Record<string, unknown> = { s: new String('x'), n: new Number(2), b: new Boolean(false), big: Object(10n) }
+    const o: Record<string, unknown> = { s: new String('x'), n: new Number(2), b: new Boolean(false), big: new Object(10n) }
     o.self = o
     return o
   })(), text('{"s":"x","n":2,"b":false,"big":"10","self":"[Circular]"}')],
@@ -107,12 +107,12 @@ describe('toToolResponse', () => {
   it('† repairs a lone surrogate anywhere in a passed-on result, keys included', () => {
     const result = toToolResponse({
       content: [{ type: 'text', text: 'a\uD800' }, { type: 'resource', resource: { uri: 'x:', text: ['\uDC00'] } }],
-      structuredContent: { deep: { deeper: ['ok \uD83D'] }, ['k\uD800']: 1, escaped: '\\ud800 stays text' },
+      structuredContent: { 'deep': { deeper: ['ok \uD83D'] }, 'k\uD800': 1, 'escaped': '\\ud800 stays text' },
       _meta: { note: '\uDFFF' },
     })
     expect(result).toEqual({
       content: [{ type: 'text', text: 'a\uFFFD' }, { type: 'resource', resource: { uri: 'x:', text: ['\uFFFD'] } }],
-      structuredContent: { deep: { deeper: ['ok \uFFFD'] }, ['k\uFFFD']: 1, escaped: '\\ud800 stays text' },
+      structuredContent: { 'deep': { deeper: ['ok \uFFFD'] }, 'k\uFFFD': 1, 'escaped': '\\ud800 stays text' },
       _meta: { note: '\uFFFD' },
     })
     expect(JSON.stringify(result)).not.toMatch(/[^\\]\\ud[89a-f]/)
