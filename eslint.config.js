@@ -56,6 +56,9 @@ export default antfu(
       'style/max-statements-per-line': 'off',
       // Titles name things that are capitalised: JSON, SSR, Vue, Chromium 150.
       'test/prefer-lowercase-title': 'off',
+      // The innerText() the tests call is Playwright's Locator method (the text a person
+      // sees), not the DOM property this rule is about.
+      'unicorn/prefer-dom-node-text-content': 'off',
     },
   },
 )

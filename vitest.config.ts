@@ -1,5 +1,6 @@
 import type { TestProjectInlineConfiguration } from 'vitest/config'
 import type { BrowserCommand } from 'vitest/node'
+import process from 'node:process'
 import { fileURLToPath } from 'node:url'
 import vue from '@vitejs/plugin-vue'
 import { playwright } from '@vitest/browser-playwright'

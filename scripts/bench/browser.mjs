@@ -31,7 +31,9 @@ function serve(dir) {
   const server = http.createServer(async (req, res) => {
     if (req.method === 'POST') {
       let body = ''
-      req.on('data', (chunk) => { body += chunk })
+      req.on('data', (chunk) => {
+        body += chunk
+      })
       req.on('end', () => {
         res.end()
         reports.get(req.url)?.(JSON.parse(body))
@@ -142,7 +144,10 @@ export async function runBrowserBenchmarks({ registration, calls, memory, args }
       await page.waitForFunction(() => window.bench?.ready)
       const cdp = await page.context().newCDPSession(page)
       const heap = async () => {
-        await page.evaluate(() => { window.gc(); window.gc() })
+        await page.evaluate(() => {
+          window.gc()
+          window.gc()
+        })
         return (await cdp.send('Runtime.getHeapUsage')).usedSize
       }
       await page.evaluate(() => window.bench.cycles(500)) // warm: JIT, lazy chunks, Vue internals

@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer'
 import { fileURLToPath } from 'node:url'
 import v8 from 'node:v8'
 import vm from 'node:vm'

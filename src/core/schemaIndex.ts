@@ -70,7 +70,9 @@ export function ownId(node: SchemaNode, dialect: Dialect): string | undefined {
 /** Indexes `root`. Follows only keywords that hold subschemas, so an `$id` inside `const` or `enum` is data. */
 export function indexSchema(root: unknown): SchemaIndex {
   const dialect = dialectOf(root)
-  const rootBase = isSchemaObject(root) && ownId(root, dialect) ? splitFragment(resolveUri(ownId(root, dialect)!, DEFAULT_BASE) ?? DEFAULT_BASE)[0] : DEFAULT_BASE
+  const rootBase = isSchemaObject(root) && ownId(root, dialect)
+    ? splitFragment(resolveUri(ownId(root, dialect)!, DEFAULT_BASE) ?? DEFAULT_BASE)[0]
+    : DEFAULT_BASE
   const index: SchemaIndex = { dialect, byUri: new Map(), dynamicAnchors: new Map(), baseOf: new Map(), pointerOf: new Map(), rootBase }
   index.byUri.set(DEFAULT_BASE, root)
   index.byUri.set(rootBase, root)

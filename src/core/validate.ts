@@ -119,7 +119,9 @@ function matchesType(value: unknown, type: string): boolean {
     case 'array': return Array.isArray(value)
     case 'object': return value !== null && typeof value === 'object' && !Array.isArray(value)
     case 'null': return value === null
-    default: return typeof value === type
+    case 'string': return typeof value === 'string'
+    case 'boolean': return typeof value === 'boolean'
+    default: return false // not one of JSON Schema's seven types: no JSON value has it
   }
 }
 
@@ -427,7 +429,9 @@ class Compiler {
           return false
       }
       const prefix = tuple ? Math.min(tuple.length, v.length) : 0
-      for (let i = 0; i < v.length && (!out || out.length < MAX_PROBLEMS); i++) {
+      for (let i = 0; i < v.length; i++) {
+        if (out && out.length >= MAX_PROBLEMS)
+          break
         const check = i < prefix ? tuple![i] : rest
         if (!check)
           break
@@ -489,8 +493,10 @@ class Compiler {
           dependentSchemas.push([key, this.compile(dep, base)])
       }
     }
-    if (!propertyChecks.size && !required.length && !patterns.length && additional === undefined && minProps === undefined && maxProps === undefined && !names && !dependentRequired.length && !dependentSchemas.length)
+    if (!propertyChecks.size && !required.length && !patterns.length && additional === undefined
+      && minProps === undefined && maxProps === undefined && !names && !dependentRequired.length && !dependentSchemas.length) {
       return
+    }
     const allowed = [...propertyChecks.keys()]
     const has = (o: object, k: string) => Object.hasOwn(o, k)
     checks.push((v, pointer, out, scope, ann) => {

@@ -36,6 +36,11 @@ function belongsTo(tool: ObservedTool, app: App): boolean {
   return tool.app === app || tool.app === null
 }
 
+/** A tool's state as the inspector shows it. */
+function toolState(tool: ObservedTool) {
+  return { enabled: tool.enabled(), registered: tool.isRegistered.value, error: tool.error.value?.message ?? null, calls: tool.calls.length }
+}
+
 function toolTags(tool: ObservedTool): InspectorNodeTag[] {
   const tags: InspectorNodeTag[] = []
   if (tool.kind === 'form')
@@ -100,7 +105,7 @@ export function inspectorState(app: App, nodeId: string): CustomInspectorState {
   if (nodeId.startsWith('owner:')) {
     const owned = tools.filter(t => `owner:${t.owner.key}` === nodeId)
     return {
-      tools: owned.map(t => ({ key: t.definition().name, value: { enabled: t.enabled(), registered: t.isRegistered.value, error: t.error.value?.message ?? null, calls: t.calls.length } })),
+      tools: owned.map(t => ({ key: t.definition().name, value: toolState(t) })),
     }
   }
   const tool = tools.find(t => t.id === nodeId)
@@ -251,7 +256,7 @@ export function setupWebMCPDevtools(app: App): void {
           payload.instanceData.state.push({
             type: 'WebMCP tools',
             key: tool.definition().name,
-            value: { kind: tool.kind, enabled: tool.enabled(), registered: tool.isRegistered.value, error: tool.error.value?.message ?? null, calls: tool.calls.length },
+            value: { kind: tool.kind, ...toolState(tool) },
           })
         }
       }

@@ -120,8 +120,16 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
   }
 
   // Development builds: Vue DevTools and the debugging tools see these tools.
-  if (process.env.NODE_ENV !== 'production')
-    observeTools(useToolRegistrations, slots, config, o => describe(o, shared), o => isEnabled(o, shared), (slot, args, d) => call(slot, args, undefined, d.name, d.inputSchema))
+  if (process.env.NODE_ENV !== 'production') {
+    observeTools(
+      useToolRegistrations,
+      slots,
+      config,
+      o => describe(o, shared),
+      o => isEnabled(o, shared),
+      (slot, args, d) => call(slot, args, undefined, d.name, d.inputSchema),
+    )
+  }
 
   function unregister(slot: Slot): void {
     slot.current?.controller.abort()

@@ -22,7 +22,11 @@ interface Received {
 }
 
 /** Registers a tool whose `execute` is `execute`, calls it as the agent, and returns what the agent received. */
-async function agentCalls(options: { execute: () => unknown, formatOutput?: (r: unknown) => unknown, inputSchema?: object }, config: WebMCPConfig = {}, input: Record<string, unknown> = {}): Promise<Received> {
+async function agentCalls(
+  options: { execute: () => unknown, formatOutput?: (r: unknown) => unknown, inputSchema?: object },
+  config: WebMCPConfig = {},
+  input: Record<string, unknown> = {},
+): Promise<Received> {
   const name = uniqueName('result')
   const mounted = withSetup(() => useWebMCPTool({ name, description: 'd', ...options } as never), { provide: { [WEBMCP_CONFIG]: config } })
   cleanups.push(mounted.unmount)

@@ -17,14 +17,14 @@ beforeAll(() => {
   mc = useLaneModelContext()
   globalThis.addEventListener?.('unhandledrejection', onUnhandled)
 })
-afterAll(() => {
-  globalThis.removeEventListener?.('unhandledrejection', onUnhandled)
-  releaseLaneModelContext()
-})
 afterEach(async () => {
   cleanups.splice(0).forEach(c => c())
   await tick(30)
   expect(unhandled).toEqual([])
+})
+afterAll(() => {
+  globalThis.removeEventListener?.('unhandledrejection', onUnhandled)
+  releaseLaneModelContext()
 })
 
 async function tools() {

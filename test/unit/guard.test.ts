@@ -5,7 +5,9 @@ import { callSettings, classifyError, ERROR_CODE_KEY, invokeTool, MAX_TIMEOUT_MS
 import { resultSize, serializedLength } from '../../src/core/resultBudgets'
 import { anyValue, hostile } from './arbitraries'
 
-const settings = (over: Partial<ToolCallSettings> = {}): ToolCallSettings => ({ budgets: false, resultLimit: 1500, includeArgs: false, validate: true, ...over })
+function settings(over: Partial<ToolCallSettings> = {}): ToolCallSettings {
+  return { budgets: false, resultLimit: 1500, includeArgs: false, validate: true, ...over }
+}
 
 function call<A = Record<string, unknown>>(over: Partial<ToolCall<A, unknown>> = {}): ToolCall<A, unknown> {
   return { name: 'demo', settings: settings(), execute: () => 'ok', signals: [], ...over }

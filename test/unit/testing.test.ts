@@ -32,6 +32,7 @@ describe('vue-webmcp/testing helpers', () => {
   it('initScript is one self-contained script that installs a context which knows forms, and never replaces one', async () => {
     expect(initScript).not.toMatch(/\bimport\b|\brequire\(/)
     expect(document.modelContext).toBeUndefined()
+    // eslint-disable-next-line no-new-func -- the test runs the script as a page's <script> would
     const run = new Function(initScript)
     run()
     const mc = document.modelContext as InMemoryModelContext

@@ -133,8 +133,9 @@ const { node } = fc.letrec<{ node: Gen }>(tie => ({
       value: fc.array(item.value, { maxLength: max }) as fc.Arbitrary<unknown>,
     })),
     fc.uniqueArray(fc.tuple(fc.stringMatching(/^[a-z]{1,6}$/), tie('node'), fc.boolean()), { selector: ([k]) => k, maxLength: 4 }).map((props) => {
-      const schema = { type: 'object', properties: Object.fromEntries(props.map(([k, g]) => [k, g.schema])), required: props.filter(([, , r]) => r).map(([k]) => k), additionalProperties: false }
-      const value = fc.record(Object.fromEntries(props.map(([k, g]) => [k, g.value])), { requiredKeys: props.filter(([, , r]) => r).map(([k]) => k) }) as fc.Arbitrary<unknown>
+      const requiredKeys = props.filter(([, , r]) => r).map(([k]) => k)
+      const schema = { type: 'object', properties: Object.fromEntries(props.map(([k, g]) => [k, g.schema])), required: requiredKeys, additionalProperties: false }
+      const value = fc.record(Object.fromEntries(props.map(([k, g]) => [k, g.value])), { requiredKeys }) as fc.Arbitrary<unknown>
       return { schema, value }
     }),
   ),
