@@ -1,13 +1,14 @@
-import { execFileSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 // Chromium 150 for the compatibility lane: the origin-trial build Debian
 // bookworm's main archive carries, unpacked into .cache/chromium-150 (never
 // installed system-wide, so the system Chromium 156 stays as it is).
 //
 // `node scripts/chromium-150.mjs --fetch`  downloads and unpacks it (apt-get download + dpkg -x), once;
 // `node scripts/chromium-150.mjs --check`  exits 1 with how to get it when it is missing.
+
+import { execFileSync } from 'node:child_process'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import process from 'node:process'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 

@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs'
 // Finds the system Chromium for the browser lanes and the demo.
 // `node scripts/chromium.mjs --check` exits 1 with one line on how to install it.
+
+import { existsSync } from 'node:fs'
 import process from 'node:process'
 import { pathToFileURL } from 'node:url'
 

