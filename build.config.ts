@@ -1,6 +1,6 @@
+import type { Plugin } from 'esbuild'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Plugin } from 'esbuild'
 import { build as esbuild } from 'esbuild'
 import { defineBuildConfig } from 'unbuild'
 import { initScriptPlugin } from './scripts/init-script-plugin.mjs'
@@ -67,7 +67,7 @@ export default defineBuildConfig({
     // The call pipeline goes in one chunk of its own, loaded with import() on a
     // page's first tool call. Apps that import only composables keep it out of
     // their start-up bundle; `toToolResponse` users import it directly.
-    'rollup:options'(_ctx, options) {
+    'rollup:options': function (_ctx, options) {
       // `initScript` in vue-webmcp/testing: the in-memory context bundled into a string.
       options.plugins = [initScriptPlugin(), ...(Array.isArray(options.plugins) ? options.plugins : [options.plugins])]
       const outputs = Array.isArray(options.output) ? options.output : [options.output]
@@ -102,10 +102,10 @@ export default defineBuildConfig({
     // rollup-plugin-dts drops triple-slash references. Without this one a
     // consumer's `document.modelContext` and the `WebMCP` namespace are untyped.
     // Before unbuild checks that every file package.json names exists.
-    async 'rollup:done'(ctx) {
+    'rollup:done': async function (ctx) {
       await buildForBrowsers(ctx.options.rootDir, ctx.options.outDir)
     },
-    async 'build:done'(ctx) {
+    'build:done': async function (ctx) {
       const dir = join(ctx.options.outDir)
       const files = await readdir(dir, { recursive: true })
       for (const file of files.filter(f => /\.d\.[mc]?ts$/.test(f))) {

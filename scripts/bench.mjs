@@ -1,9 +1,11 @@
 // `npm run bench`: measured figures, each as a ratio taken side by side in one
 // run so they hold on a noisy machine. Benchmarks, not tests: nothing here
 // fails a build; the README records the latest figures and the machine.
+
 import os from 'node:os'
-import { loadBudgets, makeInput, naiveBudget, timeIt } from './bench/budgets.mjs'
+import process from 'node:process'
 import { runBrowserBenchmarks } from './bench/browser.mjs'
+import { loadBudgets, makeInput, naiveBudget, timeIt } from './bench/budgets.mjs'
 
 const only = process.argv.slice(2)
 const want = n => !only.length || only.includes(String(n))

@@ -4,10 +4,12 @@
 //
 // `node scripts/chromium-150.mjs --fetch`  downloads and unpacks it (apt-get download + dpkg -x), once;
 // `node scripts/chromium-150.mjs --check`  exits 1 with how to get it when it is missing.
+
 import { execFileSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import process from 'node:process'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 export const CHROMIUM_150_VERSION = '150.0.7871.100-1~deb12u1'

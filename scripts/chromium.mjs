@@ -1,6 +1,8 @@
 // Finds the system Chromium for the browser lanes and the demo.
 // `node scripts/chromium.mjs --check` exits 1 with one line on how to install it.
+
 import { existsSync } from 'node:fs'
+import process from 'node:process'
 import { pathToFileURL } from 'node:url'
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
@@ -12,9 +14,9 @@ export function findChromium() {
   return CANDIDATES.find(path => existsSync(path))
 }
 
-export const MISSING_CHROMIUM = 'Chromium not found'
-  + (process.env.CHROMIUM_PATH ? ` at CHROMIUM_PATH=${process.env.CHROMIUM_PATH}` : ` (looked in ${CANDIDATES.join(', ')})`)
-  + ': install it with `sudo apt-get update && sudo apt-get install -y chromium`, or set CHROMIUM_PATH to a Chromium 156+ binary.'
+export const MISSING_CHROMIUM = `Chromium not found${
+  process.env.CHROMIUM_PATH ? ` at CHROMIUM_PATH=${process.env.CHROMIUM_PATH}` : ` (looked in ${CANDIDATES.join(', ')})`
+}: install it with \`sudo apt-get update && sudo apt-get install -y chromium\`, or set CHROMIUM_PATH to a Chromium 156+ binary.`
 
 /** The path, or an error that says how to get one. */
 export function requireChromium() {

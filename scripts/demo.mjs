@@ -2,12 +2,14 @@
 // against dist/, serves it on localhost, launches the system Chromium with
 // WebMCP on, runs the agent session through Playwright's page.webmcp, prints
 // the transcript, checks the page, and saves screenshots, wide and 390 px narrow.
+
 import { mkdir } from 'node:fs/promises'
+import process from 'node:process'
 import { chromium } from 'playwright'
 import { runAgentSession } from './agent-session.mjs'
 import { CHROMIUM_ARGS, findChromium, MISSING_CHROMIUM } from './chromium.mjs'
-import { startPlayground } from './playground-server.mjs'
 import { checkNarrow, checkPage, NARROW_WIDTH } from './page-checks.mjs'
+import { startPlayground } from './playground-server.mjs'
 
 const executablePath = findChromium()
 if (!executablePath) {

@@ -7,9 +7,10 @@ export async function checkPage(page) {
   if (titles.map(t => t.trim()).join(' | ') !== expected.join(' | '))
     problems.push(`the board shows ${JSON.stringify(titles)}, expected ${JSON.stringify(expected)}`)
   const panelTools = await page.locator('[data-testid="dev-panel"] .tool-list li').evaluateAll(items => items.map(i => i.dataset.tool))
-  for (const name of ['list_tasks', 'add_task', 'create_task'])
+  for (const name of ['list_tasks', 'add_task', 'create_task']) {
     if (!panelTools.includes(name))
       problems.push(`the dev panel does not list ${name} (it lists ${panelTools.join(', ')})`)
+  }
   if (panelTools.includes('update_task') || panelTools.includes('clear_completed'))
     problems.push(`the dev panel still lists a tool that should be gone: ${panelTools.join(', ')}`)
   const log = await page.locator('[data-testid="call-log"] li').allInnerTexts()

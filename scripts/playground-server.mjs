@@ -1,5 +1,6 @@
 // Builds the playground against the package's dist/ (as an app consumes it)
 // and serves it on localhost. Used by `npm run demo` and the end-to-end test.
+import process from 'node:process'
 import { fileURLToPath } from 'node:url'
 import { build, preview } from 'vite'
 

@@ -104,7 +104,7 @@ function browserFiles(entry) {
     if (startup.has(file))
       return
     startup.add(file)
-    for (const [, spec] of read(file).matchAll(/(?:^|[;\n}])\s*import\s*(?:[^'"()]*?from\s*)?["'](\.[^"']+)["']/g))
+    for (const [, spec] of read(file).matchAll(/(?:^|[;\n}])\s*import(?:[^'"()]*?from)?\s*["'](\.[^"']+)["']/g))
       visit(resolveFrom(file, spec))
   }
   visit(entry)
@@ -118,7 +118,7 @@ function browserFiles(entry) {
         if (before.has(next) || lazy.has(next))
           continue
         lazy.add(next)
-        for (const [, stat, dyn] of read(next).matchAll(/(?:^|[;\n}])\s*import\s*(?:[^'"()]*?from\s*)?["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/g))
+        for (const [, stat, dyn] of read(next).matchAll(/(?:^|[;\n}])\s*import(?:[^'"()]*?from)?\s*["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/g))
           queue.push(resolveFrom(next, stat ?? dyn))
       }
     }

@@ -4,10 +4,12 @@
 // package (the tests, @vue/test-utils, pinia) sees one copy of Vue.
 // Behaviour only: the type tests follow the dev version's types, and Vue 3.3's
 // `InjectionKey` cannot index an object literal in the tests' `provide` options.
+
 import { execFileSync } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import process from 'node:process'
 import { fileURLToPath } from 'node:url'
 
 const VUE = '3.3.13'

@@ -1,12 +1,13 @@
 /// <reference types="webmcp-types" />
-export type { WebMCPBudgetLimits } from './core/limits'
-export { DEFAULT_BUDGETS } from './core/limits'
+
+export type { WebMCPCallOrigin, WebMCPConfig, WebMCPToolCallEvent, WebMCPToolResultEvent } from './config'
+export { provideWebMCPConfig, WEBMCP_CONFIG } from './config'
 export type { WebMCPErrorCode } from './core/errors'
 export { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError, WebMCPDefinitionError } from './core/errors'
 export { isToolResponse } from './core/isToolResponse'
+export type { WebMCPBudgetLimits } from './core/limits'
+export { DEFAULT_BUDGETS } from './core/limits'
 export { toErrorResponse, toToolResponse } from './core/normalize'
-export type { WebMCPCallOrigin, WebMCPConfig, WebMCPToolCallEvent, WebMCPToolResultEvent } from './config'
-export { provideWebMCPConfig, WEBMCP_CONFIG } from './config'
 export type { WebMCPToolDefinition } from './defineWebMCPTool'
 export { defineWebMCPTool } from './defineWebMCPTool'
 export type {

@@ -59,11 +59,11 @@ export interface WebMCPEmbeddedResource extends BlockBase {
  * A block of a type MCP does not define still passes through at run time
  * (and counts against the budget); read such a block through `unknown`.
  */
-export type WebMCPContentBlock =
-  | WebMCPTextContent
-  | WebMCPMediaContent
-  | WebMCPResourceLink
-  | WebMCPEmbeddedResource
+export type WebMCPContentBlock
+  = | WebMCPTextContent
+    | WebMCPMediaContent
+    | WebMCPResourceLink
+    | WebMCPEmbeddedResource
 
 /** An MCP `CallToolResult`: what the agent receives from a tool. */
 export interface WebMCPToolResponse {

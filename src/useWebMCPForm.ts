@@ -1,12 +1,12 @@
 import type { ComputedRef, MaybeRefOrGetter, Ref } from 'vue'
 import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
-import { isClient } from './core/env'
 import { resolveConfig } from './config'
+import { isClient } from './core/env'
+import { observedConfig, observeForm } from './devtools'
 import { toError } from './internal/failure'
 import { listen } from './internal/listen'
 import { useModelContext } from './internal/modelContext'
 import { runToolCall } from './internal/pipeline'
-import { observedConfig, observeForm } from './devtools'
 
 declare const process: { env: Record<string, string | undefined> }
 
@@ -276,8 +276,8 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
   return {
     attrs,
     onSubmit,
-    isAgentActive: isAgentActive,
-    isSubmitting: isSubmitting,
-    error: error,
+    isAgentActive,
+    isSubmitting,
+    error,
   }
 }

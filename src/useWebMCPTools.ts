@@ -1,6 +1,6 @@
 import type { MaybeRefOrGetter, Ref } from 'vue'
-import type { WebMCPToolAnnotations } from './types'
 import type { AnyToolOptions } from './internal/registrations'
+import type { WebMCPToolAnnotations } from './types'
 import type { UseWebMCPToolReturn, WebMCPToolState } from './useWebMCPTool'
 import { computed, readonly, shallowRef, toValue } from 'vue'
 import { useIsSupported } from './internal/modelContext'
@@ -43,7 +43,10 @@ export interface UseWebMCPToolsReturn<Names extends string = string> {
  * `timeoutMs` win over the shared ones, and one tool failing to register
  * leaves the others registered.
  */
-export function useWebMCPTools<const T extends readonly AnyToolOptions[]>(definitions: T, shared: UseWebMCPToolsSharedOptions = {}): UseWebMCPToolsReturn<ToolNames<T>> {
+export function useWebMCPTools<const T extends readonly AnyToolOptions[]>(
+  definitions: T,
+  shared: UseWebMCPToolsSharedOptions = {},
+): UseWebMCPToolsReturn<ToolNames<T>> {
   const names = definitions.map(d => toValue(d.name))
   const seen = new Set<string>()
   const duplicate = names.find(name => seen.size === seen.add(name).size)

@@ -24,7 +24,7 @@ export function withSetup<T>(setup: () => T, options: { provide?: Record<string 
 export function countRegistrations(mc: WebMCP.ModelContext) {
   let count = 0
   const original = mc.registerTool
-  const own = Object.prototype.hasOwnProperty.call(mc, 'registerTool')
+  const own = Object.hasOwn(mc, 'registerTool')
   mc.registerTool = function (this: WebMCP.ModelContext, ...args: Parameters<typeof original>) {
     count++
     return original.apply(this, args)

@@ -46,6 +46,10 @@ export const useBoard = defineStore('board', () => {
     return task
   }
 
+  function update(id: number, changes: Partial<Pick<Task, 'title' | 'priority'>>): Task {
+    return Object.assign(find(id), changes)
+  }
+
   function clearCompleted(): number {
     const before = tasks.value.length
     tasks.value = tasks.value.filter(t => !t.done)
@@ -69,5 +73,5 @@ export const useBoard = defineStore('board', () => {
     execute: ({ done }) => ({ tasks: tasks.value.filter(t => done === undefined || t.done === done) }),
   })
 
-  return { tasks, openId, open, completed, find, add, complete, clearCompleted }
+  return { tasks, openId, open, completed, find, add, complete, update, clearCompleted }
 })

@@ -1,9 +1,8 @@
 // Benchmarks 2-4, in native Chromium with WebMCP on: a page bundling Vue and
 // the built vue-webmcp (dist/, as an app consumes it), driven by Playwright.
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import http from 'node:http'
-import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { extname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -32,7 +31,9 @@ function serve(dir) {
   const server = http.createServer(async (req, res) => {
     if (req.method === 'POST') {
       let body = ''
-      req.on('data', (chunk) => { body += chunk })
+      req.on('data', (chunk) => {
+        body += chunk
+      })
       req.on('end', () => {
         res.end()
         reports.get(req.url)?.(JSON.parse(body))
@@ -143,7 +144,10 @@ export async function runBrowserBenchmarks({ registration, calls, memory, args }
       await page.waitForFunction(() => window.bench?.ready)
       const cdp = await page.context().newCDPSession(page)
       const heap = async () => {
-        await page.evaluate(() => { window.gc(); window.gc() })
+        await page.evaluate(() => {
+          window.gc()
+          window.gc()
+        })
         return (await cdp.send('Runtime.getHeapUsage')).usedSize
       }
       await page.evaluate(() => window.bench.cycles(500)) // warm: JIT, lazy chunks, Vue internals

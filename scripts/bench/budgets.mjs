@@ -1,9 +1,11 @@
 // Benchmark 1: keeping results within budget, ours against the naive approach
 // (a binary search over JSON.stringify, as tool-guard-style code does).
-import { build } from 'esbuild'
+
+import { Buffer } from 'node:buffer'
 import { fileURLToPath } from 'node:url'
 import v8 from 'node:v8'
 import vm from 'node:vm'
+import { build } from 'esbuild'
 
 // A full collection before each measurement, so no side pays for the garbage
 // the other left (the reference's binary search leaves megabytes of strings).

@@ -4,19 +4,19 @@
  * Stable codes for why a call failed, found in `result._meta['vue-webmcp/code']`
  * and in `onToolResult` events.
  */
-export type WebMCPErrorCode =
+export type WebMCPErrorCode
   /** The arguments do not match the schema, or the tool threw a `ToolInputError`. Fix the call. */
-  | 'INVALID_ARGS'
+  = | 'INVALID_ARGS'
   /** The tool ran longer than its `timeoutMs`. Retry later or ask for less. */
-  | 'TIMEOUT'
+    | 'TIMEOUT'
   /** The caller cancelled, or the component that owns the tool went away. */
-  | 'ABORTED'
+    | 'ABORTED'
   /** The result was over the budget and could not be cut safely. Ask for less. */
-  | 'OUTPUT_TOO_LARGE'
+    | 'OUTPUT_TOO_LARGE'
   /** `execute` threw or returned an error. */
-  | 'TOOL_ERROR'
+    | 'TOOL_ERROR'
   /** vue-webmcp itself failed. A bug: please report it. */
-  | 'INTERNAL'
+    | 'INTERNAL'
 
 /** Where a failure's code sits in the result: `_meta`, which MCP reserves for metadata. */
 export const ERROR_CODE_KEY = 'vue-webmcp/code'

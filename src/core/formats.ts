@@ -172,8 +172,9 @@ function punyEncode(input: string): string {
 }
 
 // IDNA 2008 (RFC 5891-5893), approximated with Unicode properties.
-const PVALID = /^[\p{Ll}\p{Lo}\p{Lm}\p{Mn}\p{Mc}\p{Nd}\-\u00DF\u03C2\u06FD\u06FE\u0F0B\u3007\u00B7\u0375\u05F3\u05F4\u30FB\u200C\u200D]$/u
-const DISALLOWED = /[\u0640\u07FA\u302E\u302F\u3031-\u3035\u303B]/
+const PVALID = /^[\p{Ll}\p{Lo}\p{Lm}\p{Mn}\p{Mc}\p{Nd}\-\u06FD\u06FE\u0F0B\u3007\u00B7\u0375\u05F3\u05F4\u30FB\u200C\u200D]$/u
+// The two combining marks first: after a letter, a mark reads as part of it.
+const DISALLOWED = /[\u302E\u302F\u0640\u07FA\u3031-\u3035\u303B]/
 const VIRAMA = /[\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D4D\u0DCA\u0E3A\u1039\u1714\u1734\u17D2\u1A60\u1B44\u1BAA\u1BF2\u1C37\uA806\uA8C4\uA953\uA9C0]/
 const RTL = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u
 const ARABIC_INDIC = /[\u0660-\u0669]/
@@ -250,11 +251,11 @@ function isHostname(value: string, idn: boolean): boolean {
     let aLabel = label
     if (/^xn--/i.test(label)) {
       const u = punyDecode(label.slice(4).toLowerCase())
-      if (u === undefined || /^[\x00-\x7F]*$/.test(u) || punyEncode(u) !== label.slice(4).toLowerCase())
+      if (u === undefined || /^\p{ASCII}*$/u.test(u) || punyEncode(u) !== label.slice(4).toLowerCase())
         return false
       unicode = u
     }
-    else if (/[^\x00-\x7F]/.test(label)) {
+    else if (/\P{ASCII}/u.test(label)) {
       aLabel = `xn--${punyEncode(label)}`
     }
     else if (!/^[a-z0-9-]+$/i.test(label)) {
@@ -297,8 +298,8 @@ function isRegex(value: string): boolean {
   }
 }
 
-const VARSPEC = '(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*(?::[1-9]\\d{0,3}|\\*)?'
-const URI_TEMPLATE = new RegExp(`^(?:[^\\x00-\\x20\\x7F"%<>\\\\^\`{|}]|%[0-9A-Fa-f]{2}|\\{[+#./;?&=,!@|]?${VARSPEC}(?:,${VARSPEC})*\\})*$`)
+const VARSPEC = '(?:\\w|%[\\dA-F]{2})(?:\\.?(?:\\w|%[\\dA-F]{2}))*(?::[1-9]\\d{0,3}|\\*)?'
+const URI_TEMPLATE = new RegExp(`^(?:[^\\x00-\\x20\\x7F"%<>\\\\^\`{|}]|%[\\dA-F]{2}|\\{[+#./;?&=,!@|]?${VARSPEC}(?:,${VARSPEC})*\\})*$`, 'i')
 
 /** Asserted formats. Unknown formats are not checked. */
 export const FORMATS: Record<string, (value: string) => boolean> = {

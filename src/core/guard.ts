@@ -5,9 +5,9 @@
 // whose tools are never called do not ship it at start-up.
 import type { WebMCPToolResponse } from '../types'
 import type { WebMCPErrorCode } from './errors'
-import { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError } from './errors'
-import { isErrorLike } from './errorLike'
 import type { WebMCPBudgetLimits } from './limits'
+import { isErrorLike } from './errorLike'
+import { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError } from './errors'
 import { DEFAULT_BUDGETS } from './limits'
 import { errorMessage, MAX_ERROR_TEXT, sanitizeErrorText, toToolResponse } from './normalize'
 import { budgetResult, resultSize } from './resultBudgets'

@@ -40,7 +40,7 @@ function isDOMExceptionLike(error: Error): boolean {
 // they are), so in its output every such escape is a lone surrogate. Escapes
 // are matched whole, left to right, so `\\ud800` (a backslash, then text) is not one.
 const LONE_SURROGATE_ESCAPE = /\\ud[89a-f][0-9a-f]{2}/
-const ESCAPE = /\\(?:ud[89a-f][0-9a-f]{2}|u[0-9a-f]{4}|.)/g
+const ESCAPE = /\\(?:u[0-9a-f]{4}|.)/g
 
 /** JSON text with every lone surrogate, in any string or key, written as U+FFFD. */
 function repairSurrogates(json: string): string {
@@ -116,7 +116,7 @@ function htmlDocumentStart(message: string): number {
     const open = message.search(new RegExp(`<${tag}[\\s>]`, 'i'))
     if (open === -1 || (start !== -1 && open > start))
       continue
-    const close = new RegExp(`</${tag}\\s*>`, 'ig')
+    const close = new RegExp(`</${tag}\\s*>`, 'gi')
     close.lastIndex = open
     if (close.test(message))
       start = open

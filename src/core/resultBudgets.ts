@@ -97,8 +97,9 @@ function budgetText(value: string, limit: number): BudgetedResponse {
   return { response: toToolResponse(cut.text), truncated: !!cut.truncated }
 }
 
-const isText = (block: WebMCPContentBlock): block is WebMCPTextContent =>
-  block.type === 'text' && typeof block.text === 'string'
+function isText(block: WebMCPContentBlock): block is WebMCPTextContent {
+  return block.type === 'text' && typeof block.text === 'string'
+}
 
 /**
  * Text blocks far longer than the budget can only be cut, and a cut keeps at
@@ -119,7 +120,8 @@ function trimLongTexts(value: WebMCPToolResponse, limit: number): { value: WebMC
       const text = block.text
       if (typeof text !== 'string' || text.length <= keep)
         return block
-      ;(originals ??= new Map()).set(i, text)
+      originals ??= new Map()
+      originals.set(i, text)
       return { ...block, text: text.slice(0, keep) }
     })
     return originals && { value: { ...value, content }, originals }
@@ -389,8 +391,7 @@ function describeShape(value: object): string {
       arrays.push([k, field.length])
   }
   // The largest arrays first; a long key is cut: the refusal must fit the budget too.
-  const named = arrays.sort((a, b) => b[1] - a[1]).slice(0, SHAPE_KEYS)
-    .map(([k, n]) => `${JSON.stringify(k.length > 40 ? `${toWellFormed(k.slice(0, 40))}…` : toWellFormed(k))} holds ${n} items`)
+  const named = arrays.sort((a, b) => b[1] - a[1]).slice(0, SHAPE_KEYS).map(([k, n]) => `${JSON.stringify(k.length > 40 ? `${toWellFormed(k.slice(0, 40))}…` : toWellFormed(k))} holds ${n} items`)
   const more = arrays.length > SHAPE_KEYS ? `, and ${arrays.length - SHAPE_KEYS} more arrays` : ''
   return `an object with ${keys.length} key${keys.length === 1 ? '' : 's'}${named.length ? `; ${named.join(', ')}${more}` : ''}`
 }

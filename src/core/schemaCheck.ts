@@ -6,7 +6,7 @@
 // JavaScript cycle or a BigInt in the schema object. No Vue import.
 import type { SchemaNode } from './schemaIndex'
 import { WebMCPDefinitionError } from './errors'
-import { escapePointer, forEachSubschema, indexSchema, isSchemaObject, resolveRef } from './schemaIndex'
+import { escapePointer, indexSchema, isSchemaObject, resolveRef } from './schemaIndex'
 
 export interface SchemaProblem {
   /** JSON pointer into the input schema. */

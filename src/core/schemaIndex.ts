@@ -43,7 +43,7 @@ export function resolveUri(ref: string, base: string): string | undefined {
   }
 }
 
-const splitFragment = (uri: string): [string, string] => {
+function splitFragment(uri: string): [string, string] {
   const hash = uri.indexOf('#')
   return hash === -1 ? [uri, ''] : [uri.slice(0, hash), uri.slice(hash + 1)]
 }
@@ -70,7 +70,9 @@ export function ownId(node: SchemaNode, dialect: Dialect): string | undefined {
 /** Indexes `root`. Follows only keywords that hold subschemas, so an `$id` inside `const` or `enum` is data. */
 export function indexSchema(root: unknown): SchemaIndex {
   const dialect = dialectOf(root)
-  const rootBase = isSchemaObject(root) && ownId(root, dialect) ? splitFragment(resolveUri(ownId(root, dialect)!, DEFAULT_BASE) ?? DEFAULT_BASE)[0] : DEFAULT_BASE
+  const rootBase = isSchemaObject(root) && ownId(root, dialect)
+    ? splitFragment(resolveUri(ownId(root, dialect)!, DEFAULT_BASE) ?? DEFAULT_BASE)[0]
+    : DEFAULT_BASE
   const index: SchemaIndex = { dialect, byUri: new Map(), dynamicAnchors: new Map(), baseOf: new Map(), pointerOf: new Map(), rootBase }
   index.byUri.set(DEFAULT_BASE, root)
   index.byUri.set(rootBase, root)
@@ -154,7 +156,7 @@ export function resolveRef(index: SchemaIndex, ref: string, base: string): { tar
     return undefined // an anchor that does not exist
   for (const raw of pointer.split('/').slice(1)) {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~')
-    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, key))
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key))
       return undefined
     node = (node as Record<string, unknown>)[key]
   }

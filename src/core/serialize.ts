@@ -9,7 +9,6 @@ export function toWellFormed(text: string): string {
   const native = (text as { toWellFormed?: () => string }).toWellFormed
   if (native)
     return native.call(text)
-  // eslint-disable-next-line no-control-regex
   return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
 }
 

@@ -96,7 +96,7 @@ function depthProblem(value: unknown): ValidationProblem | null {
     else {
       for (const key in v) {
         const child = (v as Record<string, unknown>)[key]
-        if (child !== null && typeof child === 'object' && Object.prototype.hasOwnProperty.call(v, key))
+        if (child !== null && typeof child === 'object' && Object.hasOwn(v, key))
           stack.push([child, depth + 1, `${pointer}/${escape(key)}`])
       }
     }
@@ -119,7 +119,9 @@ function matchesType(value: unknown, type: string): boolean {
     case 'array': return Array.isArray(value)
     case 'object': return value !== null && typeof value === 'object' && !Array.isArray(value)
     case 'null': return value === null
-    default: return typeof value === type
+    case 'string': return typeof value === 'string'
+    case 'boolean': return typeof value === 'boolean'
+    default: return false // not one of JSON Schema's seven types: no JSON value has it
   }
 }
 
@@ -133,7 +135,7 @@ function deepEqual(a: unknown, b: unknown): boolean {
   const ka = Object.keys(a)
   if (ka.length !== Object.keys(b).length)
     return false
-  return ka.every(k => Object.prototype.hasOwnProperty.call(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  return ka.every(k => Object.hasOwn(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
 }
 
 /** A text equal for equal JSON values (keys sorted, 1 and 1.0 alike): `uniqueItems` in linear time. */
@@ -427,7 +429,9 @@ class Compiler {
           return false
       }
       const prefix = tuple ? Math.min(tuple.length, v.length) : 0
-      for (let i = 0; i < v.length && (!out || out.length < MAX_PROBLEMS); i++) {
+      for (let i = 0; i < v.length; i++) {
+        if (out && out.length >= MAX_PROBLEMS)
+          break
         const check = i < prefix ? tuple![i] : rest
         if (!check)
           break
@@ -489,10 +493,12 @@ class Compiler {
           dependentSchemas.push([key, this.compile(dep, base)])
       }
     }
-    if (!propertyChecks.size && !required.length && !patterns.length && additional === undefined && minProps === undefined && maxProps === undefined && !names && !dependentRequired.length && !dependentSchemas.length)
+    if (!propertyChecks.size && !required.length && !patterns.length && additional === undefined
+      && minProps === undefined && maxProps === undefined && !names && !dependentRequired.length && !dependentSchemas.length) {
       return
+    }
     const allowed = [...propertyChecks.keys()]
-    const has = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k)
+    const has = (o: object, k: string) => Object.hasOwn(o, k)
     checks.push((v, pointer, out, scope, ann) => {
       if (!isSchemaObject(v))
         return true
@@ -689,7 +695,7 @@ class Compiler {
 function decodeContent(v: string, base64: boolean, json: boolean): boolean {
   let text = v
   if (base64) {
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(v) || v.length % 4 !== 0)
+    if (!/^[A-Z0-9+/]*={0,2}$/i.test(v) || v.length % 4 !== 0)
       return false
     text = atob(v)
   }
@@ -710,12 +716,12 @@ function uniqueItems(v: unknown[], pointer: string, out: ValidationProblem[] | n
   const structured = new Map<string, number>()
   for (let i = 0; i < v.length; i++) {
     const item = v[i]
-    const seen = item !== null && typeof item === 'object' ? structured : primitives
+    const seen: Map<unknown, number> = item !== null && typeof item === 'object' ? structured : primitives
     const key = item !== null && typeof item === 'object' ? canonical(item) : item
-    const first = (seen as Map<unknown, number>).get(key)
+    const first = seen.get(key)
     if (first !== undefined)
       return fail(out, pointer, `must not repeat items (items ${first} and ${i} are equal)`)
-    ;(seen as Map<unknown, number>).set(key, i)
+    seen.set(key, i)
   }
   return true
 }

@@ -110,65 +110,67 @@ function detail(tool: ObservedTool, limit: number): string {
   return text.length <= limit ? text : cut(text, limit)
 }
 
-const debugToolOptions = (app: App, limit: () => number): AnyToolOptions[] => [
-  {
-    name: 'webmcp_debug_tools',
-    title: 'WebMCP tools of this Vue app',
-    description: 'Development build only. Lists the WebMCP tools and forms this Vue app sets up, with the component that owns each, whether it is enabled and registered, its registration error, its number of recent calls and the last call\'s code. Paginated: pass page to see more.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        page: { type: 'integer', minimum: 1, description: 'Page number, from 1.' },
-        name: { type: 'string', description: 'Only tools whose name contains this text.' },
+function debugToolOptions(app: App, limit: () => number): AnyToolOptions[] {
+  return [
+    {
+      name: 'webmcp_debug_tools',
+      title: 'WebMCP tools of this Vue app',
+      description: 'Development build only. Lists the WebMCP tools and forms this Vue app sets up, with the component that owns each, whether it is enabled and registered, its registration error, its number of recent calls and the last call\'s code. Paginated: pass page to see more.',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          page: { type: 'integer', minimum: 1, description: 'Page number, from 1.' },
+          name: { type: 'string', description: 'Only tools whose name contains this text.' },
+        },
+      },
+      annotations: ANNOTATIONS,
+      execute: ({ page, name }: { page?: number, name?: string }) => paginate(
+        'tools',
+        appTools(app).filter(t => !name || t.definition().name.includes(name)).map(summary),
+        page ?? 1,
+        limit(),
+      ),
+    },
+    {
+      name: 'webmcp_debug_tool',
+      title: 'One WebMCP tool in detail',
+      description: 'Development build only. One tool of this Vue app in detail: owner, state, definition, character budgets against Chrome\'s limits and its last calls.',
+      inputSchema: {
+        type: 'object',
+        properties: { name: { type: 'string', description: 'The tool\'s name.' } },
+        required: ['name'],
+      },
+      annotations: ANNOTATIONS,
+      execute: ({ name }: { name: string }) => {
+        const matches = appTools(app).filter(t => t.definition().name === name)
+        if (!matches.length)
+          return new Error(`No tool named "${cut(String(name), 64)}" in this app. webmcp_debug_tools lists them.`)
+        // A registered one first: the others failed with a duplicate name.
+        const tool = matches.find(t => t.isRegistered.value) ?? matches[0]!
+        return detail(tool, limit())
       },
     },
-    annotations: ANNOTATIONS,
-    execute: ({ page, name }: { page?: number, name?: string }) => paginate(
-      'tools',
-      appTools(app).filter(t => !name || t.definition().name.includes(name)).map(summary),
-      page ?? 1,
-      limit(),
-    ),
-  },
-  {
-    name: 'webmcp_debug_tool',
-    title: 'One WebMCP tool in detail',
-    description: 'Development build only. One tool of this Vue app in detail: owner, state, definition, character budgets against Chrome\'s limits and its last calls.',
-    inputSchema: {
-      type: 'object',
-      properties: { name: { type: 'string', description: 'The tool\'s name.' } },
-      required: ['name'],
-    },
-    annotations: ANNOTATIONS,
-    execute: ({ name }: { name: string }) => {
-      const matches = appTools(app).filter(t => t.definition().name === name)
-      if (!matches.length)
-        return new Error(`No tool named "${cut(String(name), 64)}" in this app. webmcp_debug_tools lists them.`)
-      // A registered one first: the others failed with a duplicate name.
-      const tool = matches.find(t => t.isRegistered.value) ?? matches[0]!
-      return detail(tool, limit())
-    },
-  },
-  {
-    name: 'webmcp_debug_calls',
-    title: 'Recent WebMCP tool calls',
-    description: 'Development build only. The recent tool calls in this page, newest first: tool, caller, time, ok, error code (OK when it succeeded), duration in ms, result size in characters. Paginated: pass page to see more.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        page: { type: 'integer', minimum: 1, description: 'Page number, from 1.' },
-        tool: { type: 'string', description: 'Only calls of this tool.' },
+    {
+      name: 'webmcp_debug_calls',
+      title: 'Recent WebMCP tool calls',
+      description: 'Development build only. The recent tool calls in this page, newest first: tool, caller, time, ok, error code (OK when it succeeded), duration in ms, result size in characters. Paginated: pass page to see more.',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          page: { type: 'integer', minimum: 1, description: 'Page number, from 1.' },
+          tool: { type: 'string', description: 'Only calls of this tool.' },
+        },
       },
+      annotations: ANNOTATIONS,
+      execute: ({ page, tool }: { page?: number, tool?: string }) => paginate(
+        'calls',
+        recentCalls.filter(c => !DEBUG_TOOL_NAMES.includes(c.tool as never) && (!tool || c.tool === tool)).slice().reverse().map(callSummary),
+        page ?? 1,
+        limit(),
+      ),
     },
-    annotations: ANNOTATIONS,
-    execute: ({ page, tool }: { page?: number, tool?: string }) => paginate(
-      'calls',
-      recentCalls.filter(c => !DEBUG_TOOL_NAMES.includes(c.tool as never) && (!tool || c.tool === tool)).slice().reverse().map(callSummary),
-      page ?? 1,
-      limit(),
-    ),
-  },
-]
+  ]
+}
 
 const withDebugTools = new WeakSet<App>()
 

@@ -1,16 +1,16 @@
+import type { CallConfig } from '../core/guard'
 // Development only: the entry the composables call, always behind a
 // `process.env.NODE_ENV !== 'production'` check, so production bundles drop
 // it with everything it imports. The first tool of an app sets up the Vue
 // DevTools plugin and, with `WEBMCP_CONFIG.debugTools: true`, the debugging tools.
 import type { AnyToolOptions, useToolRegistrations } from '../internal/registrations'
-import type { ObservedDefinition, ObservedSlot } from './observer'
-import type { CallConfig } from '../core/guard'
 import type { WebMCPToolResponse } from '../types'
+import type { ObservedDefinition, ObservedSlot } from './observer'
 import { registerDebugTools } from './debugTools'
 import { inBrowser, observeForm as observeOneForm, observeRegistrations, onObservedApp } from './observer'
+import { setupWebMCPDevtools } from './plugin'
 
 export { markOwnScope, observedConfig } from './observer'
-import { setupWebMCPDevtools } from './plugin'
 
 let register: typeof useToolRegistrations | undefined
 let installed = false

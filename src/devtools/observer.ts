@@ -67,9 +67,9 @@ export interface ObservedTool {
   run?: (args: object) => Promise<WebMCPToolResponse>
 }
 
-export type ObserverEvent =
-  | { type: 'added' | 'removed' | 'registered' | 'unregistered' | 'failed', tool: ObservedTool }
-  | { type: 'call' | 'result', tool: ObservedTool, call: ToolCallRecord }
+export type ObserverEvent
+  = | { type: 'added' | 'removed' | 'registered' | 'unregistered' | 'failed', tool: ObservedTool }
+    | { type: 'call' | 'result', tool: ObservedTool, call: ToolCallRecord }
 
 type Listener = (event: ObserverEvent) => void
 
@@ -289,7 +289,6 @@ function observe(tool: ObservedTool): void {
 
 /** The part of a registration slot the observer reads. */
 export interface ObservedSlot {
-  // eslint-disable-next-line ts/no-explicit-any
   options: any
   isRegistered: Ref<boolean>
   error: Ref<Error | null>
@@ -302,9 +301,7 @@ export interface ObservedSlot {
 export function observeRegistrations<S extends ObservedSlot>(
   slots: readonly S[],
   config: CallConfig,
-  // eslint-disable-next-line ts/no-explicit-any
   describe: (options: any) => ObservedDefinition,
-  // eslint-disable-next-line ts/no-explicit-any
   enabled: (options: any) => boolean,
   run: (slot: S, args: object, definition: ObservedDefinition) => Promise<WebMCPToolResponse>,
 ): void {

@@ -21,8 +21,9 @@ const GREY = 0x6B7280
 const AMBER = 0xD97706
 const WHITE = 0xFFFFFF
 
-const tag = (label: string, backgroundColor: number, tooltip?: string): InspectorNodeTag =>
-  ({ label, textColor: WHITE, backgroundColor, ...(tooltip ? { tooltip } : {}) })
+function tag(label: string, backgroundColor: number, tooltip?: string): InspectorNodeTag {
+  return { label, textColor: WHITE, backgroundColor, ...(tooltip ? { tooltip } : {}) }
+}
 
 const withPlugin = new WeakSet<App>()
 
@@ -33,6 +34,11 @@ function devtoolsPresent(): boolean {
 
 function belongsTo(tool: ObservedTool, app: App): boolean {
   return tool.app === app || tool.app === null
+}
+
+/** A tool's state as the inspector shows it. */
+function toolState(tool: ObservedTool) {
+  return { enabled: tool.enabled(), registered: tool.isRegistered.value, error: tool.error.value?.message ?? null, calls: tool.calls.length }
 }
 
 function toolTags(tool: ObservedTool): InspectorNodeTag[] {
@@ -99,7 +105,7 @@ export function inspectorState(app: App, nodeId: string): CustomInspectorState {
   if (nodeId.startsWith('owner:')) {
     const owned = tools.filter(t => `owner:${t.owner.key}` === nodeId)
     return {
-      tools: owned.map(t => ({ key: t.definition().name, value: { enabled: t.enabled(), registered: t.isRegistered.value, error: t.error.value?.message ?? null, calls: t.calls.length } })),
+      tools: owned.map(t => ({ key: t.definition().name, value: toolState(t) })),
     }
   }
   const tool = tools.find(t => t.id === nodeId)
@@ -250,7 +256,7 @@ export function setupWebMCPDevtools(app: App): void {
           payload.instanceData.state.push({
             type: 'WebMCP tools',
             key: tool.definition().name,
-            value: { kind: tool.kind, enabled: tool.enabled(), registered: tool.isRegistered.value, error: tool.error.value?.message ?? null, calls: tool.calls.length },
+            value: { kind: tool.kind, ...toolState(tool) },
           })
         }
       }

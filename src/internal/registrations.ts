@@ -7,18 +7,17 @@ import type { WebMCPToolExecuteOptions } from '../types'
 import type { UseWebMCPToolOptions, UseWebMCPToolReturn } from '../useWebMCPTool'
 import type { UseWebMCPToolsSharedOptions } from '../useWebMCPTools'
 import { effectScope, getCurrentInstance, onActivated, onDeactivated, onMounted, onScopeDispose, shallowRef, toValue, watchEffect } from 'vue'
-import { definitionChecks as syncDefinitionChecks } from '../core/definitionChecks'
 import { resolveConfig } from '../config'
+import { definitionChecks as syncDefinitionChecks } from '../core/definitionChecks'
+import { markOwnScope, observedConfig, observeTools } from '../devtools'
 import { toError } from './failure'
 import { refreshModelContext, useIsSupported, useModelContext } from './modelContext'
 import { runToolCall } from './pipeline'
 import { warnWithoutScope } from './scope'
 import { stableKey } from './stableKey'
-import { markOwnScope, observedConfig, observeTools } from '../devtools'
 
 declare const process: { env: Record<string, string | undefined> }
 
-// eslint-disable-next-line ts/no-explicit-any
 export type AnyToolOptions = UseWebMCPToolOptions<any, any>
 
 /** What the agent sees of a tool, as `registerTool` takes it, plus `exposedTo`. */
@@ -121,8 +120,16 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
   }
 
   // Development builds: Vue DevTools and the debugging tools see these tools.
-  if (process.env.NODE_ENV !== 'production')
-    observeTools(useToolRegistrations, slots, config, o => describe(o, shared), o => isEnabled(o, shared), (slot, args, d) => call(slot, args, undefined, d.name, d.inputSchema))
+  if (process.env.NODE_ENV !== 'production') {
+    observeTools(
+      useToolRegistrations,
+      slots,
+      config,
+      o => describe(o, shared),
+      o => isEnabled(o, shared),
+      (slot, args, d) => call(slot, args, undefined, d.name, d.inputSchema),
+    )
+  }
 
   function unregister(slot: Slot): void {
     slot.current?.controller.abort()

@@ -1,7 +1,7 @@
 import type { EffectScope } from 'vue'
 import { effectScope, getCurrentScope } from 'vue'
-import { markOwnScope } from '../devtools'
 import { warnOnce } from '../core/warn'
+import { markOwnScope } from '../devtools'
 
 declare const process: { env: Record<string, string | undefined> }
 

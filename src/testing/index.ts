@@ -1,4 +1,7 @@
 /// <reference types="webmcp-types" />
+
+import { refreshModelContext } from '../internal/modelContext'
+import { asAgentSubmission } from './forms'
 /**
  * `vue-webmcp/testing`: an in-memory ModelContext for unit tests in happy-dom
  * or jsdom, behaving like Chromium's native implementation, declarative forms
@@ -10,8 +13,6 @@
  *   uninstall()                        // restores what was there
  */
 import source from './initScriptSource'
-import { refreshModelContext } from '../internal/modelContext'
-import { asAgentSubmission } from './forms'
 import { InMemoryModelContext } from './modelContext'
 
 export { InMemoryModelContext }

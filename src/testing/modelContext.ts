@@ -274,7 +274,7 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
         if (event.target !== form || (event as { agentInvoked?: boolean }).agentInvoked)
           return
         const response = asAgentSubmission(event)
-        setTimeout(() => answer(event, response), 0) // after the page's own listeners
+        setTimeout(answer, 0, event, response) // after the page's own listeners
       }
       form.addEventListener('reset', onReset)
       signal?.addEventListener('abort', onAbort, { once: true })

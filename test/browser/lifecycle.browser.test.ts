@@ -113,6 +113,7 @@ describe('agent path: tools follow the screen', () => {
     const Group = defineComponent({
       setup() {
         const group = useWebMCPTools([{ name: '__proto__', description: 'A tool with an awkward name', execute: () => 'proto' }])
+        // eslint-disable-next-line no-proto, no-restricted-properties -- the tool is named __proto__: this reads its own entry
         return () => h('div', String(group.byName.__proto__.isRegistered))
       },
     })

@@ -14,7 +14,7 @@ afterEach(async () => {
   await tick(30)
 })
 
-type Response = { content: { text: string }[], isError?: boolean, _meta?: Record<string, string> }
+interface Response { content: { text: string }[], isError?: boolean, _meta?: Record<string, string> }
 // As JSON text: see the callTool command in vitest.config.ts.
 const call = (name: string, args: Record<string, unknown>) => commands.callTool(name, JSON.stringify(args)) as Promise<Response>
 

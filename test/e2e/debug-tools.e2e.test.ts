@@ -4,8 +4,9 @@
 // them, and none of the DevTools code, whatever the config says. Both run in
 // native Chromium and are read as an agent reads them; a coding agent reads
 // the development build's through chrome-devtools-mcp, as the README says.
+import type { Buffer } from 'node:buffer'
 import type { Browser } from 'playwright'
-import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -56,7 +57,8 @@ async function buildApp(mode: Mode): Promise<void> {
     define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
     build: { write: false, minify: mode === 'production', modulePreload: false },
   })
-  const { output } = (Array.isArray(result) ? result[0] : result) as { output: { fileName: string, type: string, code?: string, source?: string | Uint8Array }[] }
+  type Output = { fileName: string, type: string, code?: string, source?: string | Uint8Array }[]
+  const { output } = (Array.isArray(result) ? result[0] : result) as { output: Output }
   for (const file of output)
     built[mode].set(`/${file.fileName}`, String(file.type === 'chunk' ? file.code : file.source))
 }
@@ -99,7 +101,9 @@ describe('debugging tools across builds (Vite, native Chromium)', () => {
     const { page, errors } = await open('development')
     await expect.poll(async () => (await page.webmcp.tools()).map(t => t.name).sort(), { timeout: 10_000 })
       .toEqual(['greet', 'webmcp_debug_calls', 'webmcp_debug_tool', 'webmcp_debug_tools'])
-    const native = await page.evaluate(async () => (await document.modelContext!.getTools()).map(t => ({ name: t.name, annotations: t.annotations }))) as NativeTool[]
+    const native = await page.evaluate(async () => {
+      return (await document.modelContext!.getTools()).map(t => ({ name: t.name, annotations: t.annotations }))
+    }) as NativeTool[]
     expect(native.find(t => t.name === 'webmcp_debug_tools')!.annotations).toMatchObject({ debugging: true, readOnlyHint: true })
     expect(await page.webmcp.callTool('greet', {})).toEqual({ content: [{ type: 'text', text: 'Hello!' }] })
     const answer = await page.webmcp.callTool('webmcp_debug_tools', {}) as { content: { text: string }[] }
@@ -146,7 +150,8 @@ describe('a coding agent through chrome-devtools-mcp', () => {
     })
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk))
     const call = async (name: string, args: Record<string, unknown> = {}) => {
-      const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 }) as { content: { type: string, text?: string }[], isError?: boolean }
+      interface Result { content: { type: string, text?: string }[], isError?: boolean }
+      const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 }) as Result
       return { text: result.content.map(c => c.text ?? '').join('\n'), isError: result.isError }
     }
     try {

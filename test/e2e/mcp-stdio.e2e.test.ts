@@ -3,7 +3,9 @@
 // recipe does, and uses the playground's tools as MCP tools named
 // `webmcp_<name>`. Playwright MCP's tool list refreshes on a snapshot or an
 // action, not on the page's toolchange: the test waits the way a client does.
+
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { Buffer } from 'node:buffer'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -113,8 +115,10 @@ afterAll(async () => {
   await server?.close()
   if (dir)
     await rm(dir, { recursive: true, force: true })
-  if (process.env.MCP_TRANSCRIPT)
+  if (process.env.MCP_TRANSCRIPT) {
+    // eslint-disable-next-line no-console -- printing the transcript is what MCP_TRANSCRIPT asks for
     console.log(transcript.join('\n'))
+  }
 })
 
 describe('an MCP client over stdio, through Playwright MCP', { timeout: 120_000 }, () => {

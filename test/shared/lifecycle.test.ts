@@ -309,7 +309,7 @@ describe(`life cycle (${lane})`, () => {
       await until(() => group.isRegistered.value)
       expect(group.error.value).toBeNull()
       for (const name of special) {
-        expect(Object.prototype.hasOwnProperty.call(byName, name)).toBe(true)
+        expect(Object.hasOwn(byName, name)).toBe(true)
         expect(byName[name]!.isRegistered).toBe(true)
       }
       expect(await call('__proto__')).toEqual({ content: [{ type: 'text', text: '__proto__' }] })

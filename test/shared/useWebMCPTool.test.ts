@@ -1,11 +1,11 @@
+import type { UseWebMCPToolOptions } from '../../src'
 // useWebMCPTool in both lanes: happy-dom with vue-webmcp/testing, and native Chromium.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { effectScope, nextTick, ref, shallowRef } from 'vue'
-import type { UseWebMCPToolOptions } from '../../src'
 import { useWebMCPTool, WEBMCP_CONFIG } from '../../src'
 import { refreshModelContext } from '../../src/internal/modelContext'
 import { InMemoryModelContext } from '../../src/testing'
-import { deferred, until, countRegistrations, withSetup } from '../helpers'
+import { countRegistrations, deferred, until, withSetup } from '../helpers'
 import { cannot, executeTool, lane, registerTool, releaseLaneModelContext, tick, uniqueName, useLaneModelContext } from '../lane'
 
 let mc: WebMCP.ModelContext
@@ -17,14 +17,14 @@ beforeAll(() => {
   mc = useLaneModelContext()
   globalThis.addEventListener?.('unhandledrejection', onUnhandled)
 })
-afterAll(() => {
-  globalThis.removeEventListener?.('unhandledrejection', onUnhandled)
-  releaseLaneModelContext()
-})
 afterEach(async () => {
   cleanups.splice(0).forEach(c => c())
   await tick(30)
   expect(unhandled).toEqual([])
+})
+afterAll(() => {
+  globalThis.removeEventListener?.('unhandledrejection', onUnhandled)
+  releaseLaneModelContext()
 })
 
 async function tools() {
@@ -40,7 +40,6 @@ async function call(name: string, args: object = {}) {
   return JSON.parse(await executeTool(mc, tool, args)) as { content: { type: string, text: string }[], isError?: boolean, _meta?: Record<string, string> }
 }
 
-// eslint-disable-next-line ts/no-explicit-any
 function mountTool(options: UseWebMCPToolOptions<any, any>) {
   const mounted = withSetup(() => useWebMCPTool(options))
   cleanups.push(mounted.unmount)
@@ -391,4 +390,3 @@ describe(`useWebMCPTool (${lane})`, () => {
     expect(await names()).toContain(name)
   })
 })
-

@@ -1,7 +1,7 @@
 import type { Ref } from 'vue'
+import type { WebMCPContentBlock, WebMCPToolResponse, WebMCPToolState } from '../../src'
 import { describe, expectTypeOf, it } from 'vitest'
 import { ref } from 'vue'
-import type { WebMCPContentBlock, WebMCPToolResponse, WebMCPToolState } from '../../src'
 import { defineWebMCPTool, isToolResponse, useWebMCPForm, useWebMCPTool, useWebMCPTools } from '../../src'
 
 describe('argument types from a literal inputSchema', () => {

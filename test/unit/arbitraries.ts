@@ -20,7 +20,7 @@ export const hostile = new Proxy({}, {
 })
 const unreadableMessage = Object.defineProperty(new Error('x'), 'message', { get() { throw new Error('getter broke') } })
 
-export const exotic = fc.constantFrom<unknown>(10n, circular, throwingToJSON, throwingGetter, hostile, cyclicBlock, () => 'source', Symbol('s'), new String('x'), Object(10n), '\uD800')
+export const exotic = fc.constantFrom<unknown>(10n, circular, throwingToJSON, throwingGetter, hostile, cyclicBlock, () => 'source', Symbol('s'), new Object('x'), new Object(10n), '\uD800')
 const anyBlock = fc.oneof(
   fc.record({ type: fc.constant('text'), text: fc.oneof(fc.string({ unit: 'binary' }), exotic) }),
   fc.record({ type: fc.constantFrom('image', 'audio'), data: fc.string(), mimeType: fc.string() }),
@@ -37,10 +37,19 @@ export const mcpShaped = fc.record({
   other: fc.oneof(fc.anything({ withBigInt: true }), exotic),
 }, { requiredKeys: ['content'] })
 
-
 /** Anything a tool may return or throw. */
 export const anyValue = fc.oneof(
-  fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true, withBoxedValues: true, withObjectString: true }),
+  fc.anything({
+    withBigInt: true,
+    withDate: true,
+    withMap: true,
+    withSet: true,
+    withTypedArray: true,
+    withSparseArray: true,
+    withNullPrototype: true,
+    withBoxedValues: true,
+    withObjectString: true,
+  }),
   fc.string({ unit: 'binary' }),
   fc.string({ unit: 'binary', minLength: 1000, maxLength: 5000 }),
   fc.constantFrom<unknown>(undefined, null, Symbol('s'), () => 'source', circular, throwingToJSON, throwingGetter, new DOMException('x', 'AbortError'), new Error('e'), hostile, unreadableMessage, cyclicBlock, new Error('"'.repeat(5000)), 'Use <head> for metadata'),

@@ -1,11 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { checkDefinition } from '../../src/core/definitionBudgets'
-import { DEFAULT_BUDGETS } from '../../src/core/limits'
 import { ResultTooLargeError } from '../../src/core/errors'
+import { DEFAULT_BUDGETS } from '../../src/core/limits'
+import { toToolResponse } from '../../src/core/normalize'
 import { budgetResult, cutText, fitTextResponse, resultSize, serializedLength } from '../../src/core/resultBudgets'
 import { codePointLength } from '../../src/core/text'
-import { toToolResponse } from '../../src/core/normalize'
 import { anyValue } from './arbitraries'
 
 const LIMIT = 1500

@@ -2,16 +2,15 @@
 // development builds): registered once per app with `debugging: true`, they
 // answer from the same state Vue DevTools shows, within the result budget.
 import type { App, Component } from 'vue'
+import type { InMemoryModelContext } from '../../src/testing'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp, defineComponent, h } from 'vue'
 import { useWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
 import { paginate } from '../../src/devtools/debugTools'
 import { recentCalls } from '../../src/devtools/observer'
-import type { InMemoryModelContext } from '../../src/testing'
 import { install, uninstall } from '../../src/testing'
 import { until } from '../helpers'
 
-// eslint-disable-next-line ts/no-explicit-any
 type Any = any
 
 const DEBUG = ['webmcp_debug_calls', 'webmcp_debug_tool', 'webmcp_debug_tools']

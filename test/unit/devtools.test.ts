@@ -3,16 +3,15 @@
 // is on the page, answered with a fake plugin API that records what the
 // plugin does and lets the test ask for the inspector tree and state.
 import type { App, Component } from 'vue'
+import type { InMemoryModelContext } from '../../src/testing'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp, defineComponent, effectScope, h, nextTick, ref } from 'vue'
 import { useWebMCPForm, useWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
 import { observedTools, recentCalls } from '../../src/devtools/observer'
 import { INSPECTOR_ID, TIMELINE_LAYER_ID } from '../../src/devtools/plugin'
-import type { InMemoryModelContext } from '../../src/testing'
 import { install, uninstall } from '../../src/testing'
 import { until } from '../helpers'
 
-// eslint-disable-next-line ts/no-explicit-any
 type Any = any
 
 interface Setup { descriptor: Any, api: FakeApi }

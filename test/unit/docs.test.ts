@@ -22,10 +22,39 @@ const OPTIONS_OF: Record<string, string> = {
 
 // Platform and HTML names the skill may mention: not the package's, checked by the browser.
 const PLATFORM = new Set([
-  'document', 'modelContext', 'registerTool', 'getTools', 'executeTool', 'toolchange', 'toolactivated', 'toolcancel',
-  'agentInvoked', 'respondWith', 'toolname', 'tooldescription', 'toolautosubmit', 'toolparamdescription',
-  'name', 'required', 'reset', 'addInitScript', 'evaluateOnNewDocument', 'fetch', 'signal', 'isError', 'content',
-  'provide', 'page', 'webmcp', 'form', 'app', 'event', 'InvalidStateError', 'NotAllowedError', 'SecurityError', 'AbortError',
+  'document',
+  'modelContext',
+  'registerTool',
+  'getTools',
+  'executeTool',
+  'toolchange',
+  'toolactivated',
+  'toolcancel',
+  'agentInvoked',
+  'respondWith',
+  'toolname',
+  'tooldescription',
+  'toolautosubmit',
+  'toolparamdescription',
+  'name',
+  'required',
+  'reset',
+  'addInitScript',
+  'evaluateOnNewDocument',
+  'fetch',
+  'signal',
+  'isError',
+  'content',
+  'provide',
+  'page',
+  'webmcp',
+  'form',
+  'app',
+  'event',
+  'InvalidStateError',
+  'NotAllowedError',
+  'SecurityError',
+  'AbortError',
 ])
 
 interface Known {
@@ -89,14 +118,15 @@ function unknownNames(markdown: string, known: Known): string[] {
   const problems: string[] = []
   const { spans, blocks } = codeOf(markdown)
   for (const span of spans) {
-    let match: RegExpMatchArray | null
-    if ((match = span.match(/^'([^']*)'$/))) {
-      if (!known.literals.has(match[1]!))
+    const literal = span.match(/^'([^']*)'$/)
+    // `name`, `a.b.c`, `fn(args)`, `a[key]`: the first and the last name must exist.
+    const name = literal ? null : span.match(/^([A-Z_$][\w$]*(?:\.[A-Z_$][\w$]*)*)(?:\(.*\)|\[.*\])*$/i)
+    if (literal) {
+      if (!known.literals.has(literal[1]!))
         problems.push(`${span}: no such value in the package's types`)
     }
-    else if ((match = span.match(/^([A-Z_$][\w$]*(?:\.[A-Z_$][\w$]*)*)(?:\(.*\)|\[.*\])*$/i))) {
-      // `name`, `a.b.c`, `fn(args)`, `a[key]`: the first and the last name must exist.
-      const parts = match[1]!.split('.')
+    else if (name) {
+      const parts = name[1]!.split('.')
       for (const part of new Set([parts[0]!, parts.at(-1)!])) {
         if (!all.has(part) && !known.literals.has(part))
           problems.push(`${span}: ${part} is not an export, an option or a member of the package`)

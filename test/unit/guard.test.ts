@@ -5,7 +5,9 @@ import { callSettings, classifyError, ERROR_CODE_KEY, invokeTool, MAX_TIMEOUT_MS
 import { resultSize, serializedLength } from '../../src/core/resultBudgets'
 import { anyValue, hostile } from './arbitraries'
 
-const settings = (over: Partial<ToolCallSettings> = {}): ToolCallSettings => ({ budgets: false, resultLimit: 1500, includeArgs: false, validate: true, ...over })
+function settings(over: Partial<ToolCallSettings> = {}): ToolCallSettings {
+  return { budgets: false, resultLimit: 1500, includeArgs: false, validate: true, ...over }
+}
 
 function call<A = Record<string, unknown>>(over: Partial<ToolCall<A, unknown>> = {}): ToolCall<A, unknown> {
   return { name: 'demo', settings: settings(), execute: () => 'ok', signals: [], ...over }
@@ -243,7 +245,7 @@ describe('timeoutMs', () => {
   it('clamps a delay longer than a timer can hold instead of firing at once', async () => {
     expect(timeoutSetting(2 ** 31)).toBe(MAX_TIMEOUT_MS)
     expect(timeoutSetting(Number.MAX_SAFE_INTEGER)).toBe(MAX_TIMEOUT_MS)
-    const outcome = await invokeTool(call({ settings: settings({ timeoutMs: 2 ** 31 }), execute: () => new Promise(r => setTimeout(() => r('finished'), 30)) }), {})
+    const outcome = await invokeTool(call({ settings: settings({ timeoutMs: 2 ** 31 }), execute: () => new Promise(r => setTimeout(r, 30, 'finished')) }), {})
     expect(outcome).toMatchObject({ ok: true, response: { content: [{ type: 'text', text: 'finished' }] } })
   })
 

@@ -77,7 +77,7 @@ const results: [string, unknown, unknown][] = [
   ['† symbol', Symbol('s'), { content: [] }],
   ['† lone surrogate in a string (U+FFFD)', 'a\uD800b', text('a\uFFFDb')],
   ['† boxed primitives, where JSON alone fails (a cycle)', (() => {
-    const o: Record<string, unknown> = { s: new String('x'), n: new Number(2), b: new Boolean(false), big: Object(10n) }
+    const o: Record<string, unknown> = { s: new Object('x'), n: new Object(2), b: new Object(false), big: new Object(10n) }
     o.self = o
     return o
   })(), text('{"s":"x","n":2,"b":false,"big":"10","self":"[Circular]"}')],
@@ -107,12 +107,12 @@ describe('toToolResponse', () => {
   it('† repairs a lone surrogate anywhere in a passed-on result, keys included', () => {
     const result = toToolResponse({
       content: [{ type: 'text', text: 'a\uD800' }, { type: 'resource', resource: { uri: 'x:', text: ['\uDC00'] } }],
-      structuredContent: { deep: { deeper: ['ok \uD83D'] }, ['k\uD800']: 1, escaped: '\\ud800 stays text' },
+      structuredContent: { 'deep': { deeper: ['ok \uD83D'] }, 'k\uD800': 1, 'escaped': '\\ud800 stays text' },
       _meta: { note: '\uDFFF' },
     })
     expect(result).toEqual({
       content: [{ type: 'text', text: 'a\uFFFD' }, { type: 'resource', resource: { uri: 'x:', text: ['\uFFFD'] } }],
-      structuredContent: { deep: { deeper: ['ok \uFFFD'] }, ['k\uFFFD']: 1, escaped: '\\ud800 stays text' },
+      structuredContent: { 'deep': { deeper: ['ok \uFFFD'] }, 'k\uFFFD': 1, 'escaped': '\\ud800 stays text' },
       _meta: { note: '\uFFFD' },
     })
     expect(JSON.stringify(result)).not.toMatch(/[^\\]\\ud[89a-f]/)
@@ -202,7 +202,16 @@ describe('toErrorResponse', () => {
 
 describe('safeStringify', () => {
   it('writes what JSON writes wherever JSON can, even when something else sends it down the slow path', () => {
-    fc.assert(fc.property(fc.anything({ withBoxedValues: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true }), (value) => {
+    const values = fc.anything({
+      withBoxedValues: true,
+      withDate: true,
+      withMap: true,
+      withSet: true,
+      withTypedArray: true,
+      withSparseArray: true,
+      withNullPrototype: true,
+    })
+    fc.assert(fc.property(values, (value) => {
       const holder: Record<string, unknown> = { v: value }
       holder.self = holder
       expect(safeStringify(holder)).toBe(JSON.stringify({ v: value, self: '[Circular]' }))
@@ -212,7 +221,17 @@ describe('safeStringify', () => {
 
 describe('normalization properties', () => {
   const anyValue = fc.oneof(
-    fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true, withBoxedValues: true, withObjectString: true }),
+    fc.anything({
+      withBigInt: true,
+      withDate: true,
+      withMap: true,
+      withSet: true,
+      withTypedArray: true,
+      withSparseArray: true,
+      withNullPrototype: true,
+      withBoxedValues: true,
+      withObjectString: true,
+    }),
     fc.string({ unit: 'binary' }),
     fc.constantFrom(undefined, null, Symbol('s'), () => 1, circular, throwingToJSON, throwingGetter, foreignError, new DOMException('x', 'AbortError'), new Error('e'), hostile, unreadableMessage, messageToStringThrows, cyclicBlock),
     mcpShaped,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { schemaError, schemaProblem } from '../../src/core/schemaCheck'
 import { formatProblems, MAX_DEPTH, validateArgs } from '../../src/core/validate'
 
-const cyclic = (): Record<string, unknown> => {
+function cyclic(): Record<string, unknown> {
   const schema: Record<string, unknown> = { type: 'object', properties: { child: {} } }
   ;(schema.properties as Record<string, unknown>).child = schema
   return schema

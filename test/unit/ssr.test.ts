@@ -27,7 +27,11 @@ describe('SSR', () => {
       expect(html).toContain('toolname="create_task"')
       expect(html).toContain('tooldescription="Creates a task"')
       expect(html).toContain('toolautosubmit')
-      const { tool, group, list } = states as { tool: ReturnType<typeof useWebMCPTool>, group: ReturnType<typeof useWebMCPTools>, list: ReturnType<typeof useRegisteredTools> }
+      const { tool, group, list } = states as {
+        tool: ReturnType<typeof useWebMCPTool>
+        group: ReturnType<typeof useWebMCPTools>
+        list: ReturnType<typeof useRegisteredTools>
+      }
       expect(tool.isSupported.value).toBe(false)
       expect(tool.isRegistered.value).toBe(false)
       expect(group.isRegistered.value).toBe(false)

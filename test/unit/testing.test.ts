@@ -1,8 +1,8 @@
+import type { InMemoryModelContext } from '../../src/testing'
 // vue-webmcp/testing's helpers for end-to-end tests, run here against a page
 // whose `evaluate` calls the function in this document (as Playwright and
 // Puppeteer do in theirs), and its init script evaluated in this one.
 import { afterEach, describe, expect, it } from 'vitest'
-import type { InMemoryModelContext } from '../../src/testing'
 import { callTool, initScript, install, listTools, submitAsAgent, uninstall } from '../../src/testing'
 
 const page = { evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => Promise.resolve(fn(arg)) }
@@ -32,6 +32,7 @@ describe('vue-webmcp/testing helpers', () => {
   it('initScript is one self-contained script that installs a context which knows forms, and never replaces one', async () => {
     expect(initScript).not.toMatch(/\bimport\b|\brequire\(/)
     expect(document.modelContext).toBeUndefined()
+    // eslint-disable-next-line no-new-func -- the test runs the script as a page's <script> would
     const run = new Function(initScript)
     run()
     const mc = document.modelContext as InMemoryModelContext

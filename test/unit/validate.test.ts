@@ -67,7 +67,7 @@ describe('validateArgs, keyword by keyword', () => {
   })
 
   it('ignores unknown keywords and formats', () => {
-    expect(validateArgs('x', { type: 'string', 'x-widget': 'fancy', 'format': 'color-hex' })).toEqual([])
+    expect(validateArgs('x', { 'type': 'string', 'x-widget': 'fancy', 'format': 'color-hex' })).toEqual([])
   })
 
   it('never passes a value it cannot check: a pattern that does not compile with the u flag, a $ref that resolves to nothing', () => {
@@ -114,7 +114,7 @@ describe('validateArgs, keyword by keyword', () => {
 })
 
 // Schemas and values that satisfy them, generated together.
-type Gen = { schema: Record<string, unknown>, value: fc.Arbitrary<unknown> }
+interface Gen { schema: Record<string, unknown>, value: fc.Arbitrary<unknown> }
 const leaf: fc.Arbitrary<Gen> = fc.oneof(
   fc.record({ min: fc.nat(5), extra: fc.nat(10) }).map(({ min, extra }) => ({ schema: { type: 'string', minLength: min, maxLength: min + extra }, value: fc.string({ minLength: min, maxLength: min + extra, unit: 'grapheme-ascii' }) as fc.Arbitrary<unknown> })),
   fc.record({ min: fc.integer({ min: -100, max: 100 }), span: fc.nat(100) }).map(({ min, span }) => ({ schema: { type: 'integer', minimum: min, maximum: min + span }, value: fc.integer({ min, max: min + span }) as fc.Arbitrary<unknown> })),
@@ -125,15 +125,17 @@ const leaf: fc.Arbitrary<Gen> = fc.oneof(
   fc.constant({ schema: { type: 'string', format: 'date-time' }, value: fc.date({ min: new Date('1900-01-01'), max: new Date('2200-01-01'), noInvalidDate: true }).map(d => d.toISOString()) as fc.Arbitrary<unknown> }),
 )
 const { node } = fc.letrec<{ node: Gen }>(tie => ({
-  node: fc.oneof({ depthSize: 'small', withCrossShrink: true },
+  node: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
     leaf,
     fc.record({ item: tie('node'), max: fc.nat(4) }).map(({ item, max }) => ({
       schema: { type: 'array', items: item.schema, maxItems: max },
       value: fc.array(item.value, { maxLength: max }) as fc.Arbitrary<unknown>,
     })),
     fc.uniqueArray(fc.tuple(fc.stringMatching(/^[a-z]{1,6}$/), tie('node'), fc.boolean()), { selector: ([k]) => k, maxLength: 4 }).map((props) => {
-      const schema = { type: 'object', properties: Object.fromEntries(props.map(([k, g]) => [k, g.schema])), required: props.filter(([, , r]) => r).map(([k]) => k), additionalProperties: false }
-      const value = fc.record(Object.fromEntries(props.map(([k, g]) => [k, g.value])), { requiredKeys: props.filter(([, , r]) => r).map(([k]) => k) }) as fc.Arbitrary<unknown>
+      const requiredKeys = props.filter(([, , r]) => r).map(([k]) => k)
+      const schema = { type: 'object', properties: Object.fromEntries(props.map(([k, g]) => [k, g.schema])), required: requiredKeys, additionalProperties: false }
+      const value = fc.record(Object.fromEntries(props.map(([k, g]) => [k, g.value])), { requiredKeys }) as fc.Arbitrary<unknown>
       return { schema, value }
     }),
   ),

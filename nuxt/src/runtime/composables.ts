@@ -1,7 +1,7 @@
 import type { WebMCPConfig } from 'vue-webmcp'
-import { useNuxtApp } from '#app'
 import { inject } from 'vue'
 import { WEBMCP_CONFIG } from 'vue-webmcp'
+import { useNuxtApp } from '#app'
 
 /**
  * The config the module provides app-wide (in a component, the one in force

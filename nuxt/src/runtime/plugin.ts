@@ -1,7 +1,7 @@
 import type { WebMCPConfig } from 'vue-webmcp'
+import { WEBMCP_CONFIG } from 'vue-webmcp'
 import { defineNuxtPlugin } from '#app'
 import moduleConfig from '#build/vue-webmcp/config.mjs'
-import { WEBMCP_CONFIG } from 'vue-webmcp'
 
 export default defineNuxtPlugin({
   name: 'vue-webmcp',
