@@ -1,16 +1,18 @@
 // `npm run compare`: vue-webmcp's useWebMCPTool and VueUse 15's useWebMCP side
-// by side, in Chromium 156 with its own WebMCP, on the same scenarios. An agent
-// calls the tools through Playwright's page.webmcp; the page records what the
-// app sees (the composable's refs, every registerTool call and how it ended,
-// unhandled rejections). A report, like `npm run bench`: nothing fails on a
-// figure; it fails when it cannot measure.
+// by side on the same scenarios, in Chromium 156 with its own WebMCP, and again
+// in Chromium 150 (fetched into .cache as for `npm run test:compat`), whose
+// registerTool throws at once instead of rejecting. An agent calls the tools
+// through Playwright's page.webmcp; the page records what the app sees (the
+// composable's refs, every registerTool call and how it ended, unhandled
+// rejections). A report, like `npm run bench`: nothing fails on a figure; it
+// fails when it cannot measure (no Chromium, no registry for VueUse).
 //
 // VueUse 15 declares Node >= 22, so it is not a dependency of this repository
 // (which installs on Node 20): `npm pack` fetches the pinned tarballs into
 // .cache/vueuse-<version>/node_modules once, checked against their integrity,
 // and the page and the size app load it from there. It runs in the browser.
 //
-// Prints a markdown table; writes the raw observations to .cache/compare-vueuse.json.
+// Prints markdown tables; writes the raw observations to .cache/compare-vueuse.json.
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
@@ -21,6 +23,7 @@ import { extname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { chromium } from 'playwright'
+import { chromium150Env, findChromium150, MISSING_CHROMIUM_150 } from './chromium-150.mjs'
 import { CHROMIUM_ARGS, findChromium, MISSING_CHROMIUM } from './chromium.mjs'
 import { cleanMeasure, measure } from './size-measure.mjs'
 
@@ -208,10 +211,10 @@ const LIBS = {
   'vueuse': { label: `VueUse ${VUEUSE_VERSION} \`useWebMCP\`` },
 }
 
-async function runScenarios(chromiumPath) {
+async function runScenarios(chromiumPath, env) {
   const dir = mkdtempSync(join(tmpdir(), 'vue-webmcp-compare-'))
   const server = await serve(dir)
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS, headless: true })
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS, headless: true, env: env && { ...process.env, ...env } })
   try {
     await bundlePage(dir)
     const url = `http://localhost:${server.address().port}/`
@@ -230,7 +233,7 @@ async function runScenarios(chromiumPath) {
         }
       }
     }
-    return { chromium: browser.version(), results }
+    return { version: browser.version(), results }
   }
   finally {
     await browser.close()
@@ -301,9 +304,11 @@ function describeDuplicate({ bothMounted: b, afterFirstUnmounts: a, log }) {
 
 function describePending({ afterUnmount: a, remount: r, log }) {
   const call = log.registerCalls.find(c => c.name === 'pending_tool')
-  const pending = log.unmountedWhilePending.length ? 'Unmounted while `registerTool` was pending' : 'NOT pending at unmount: the scenario did not happen'
-  const outcome = !call?.outcome ? 'never settled' : call.outcome.name ? `rejected with ${err(call.outcome)}` : call.outcome.settled
-  return `${pending}; that registration then ${outcome}. Tool left registered: ${count(a.agentTools, 'pending_tool') ? '**yes**' : 'no'}. ${rejections(log)}. `
+  const outcome = !call?.outcome ? 'never settled' : call.outcome.name ? `${call.outcome.settled === 'threw' ? 'threw' : 'rejected with'} ${err(call.outcome)}` : call.outcome.settled
+  const pending = call?.outcome?.settled === 'returned'
+    ? '`registerTool` returned no promise, so nothing was pending; unmounted right after it'
+    : log.unmountedWhilePending.length ? `Unmounted while \`registerTool\` was pending; that registration then ${outcome}` : 'NOT pending at unmount: the scenario did not happen'
+  return `${pending}. Tool left registered: ${count(a.agentTools, 'pending_tool') ? '**yes**' : 'no'}. ${rejections(log)}. `
     + `A component mounted afterwards with the same name: ${refs(r.again)}.`
 }
 
@@ -317,7 +322,7 @@ function describeSchema({ calls }) {
     .join('<br>')
 }
 
-function table(run, sizes) {
+function table(results, sizes) {
   const libs = Object.keys(LIBS)
   const rows = [
     ['1. Duplicate name: two components register `shared_name`', r => describeDuplicate(r.duplicateName)],
@@ -327,12 +332,13 @@ function table(run, sizes) {
   ]
   const out = [`| scenario | ${libs.map(l => LIBS[l].label).join(' | ')} |`, `| --- |${libs.map(() => ' --- |').join('')}`]
   for (const [label, cell] of rows)
-    out.push(`| ${label} | ${libs.map(l => cell(run.results[l]).replaceAll('|', '\\|')).join(' | ')} |`)
+    out.push(`| ${label} | ${libs.map(l => cell(results[l]).replaceAll('|', '\\|')).join(' | ')} |`)
   const size = (s) => {
     const later = s.lazy + s.validator
     return `${s.startup.toLocaleString('en')} B at start-up${later ? `; ${s.lazy.toLocaleString('en')} B more on the first call, ${s.validator.toLocaleString('en')} B more for the schema check and validator (loaded with \`import()\`)` : '; nothing loaded later'}`
   }
-  out.push(`| 5. Size: gzip bytes, one tool with a schema, Vite production build, \`vue\` external | ${libs.map(l => size(sizes[l])).join(' | ')} |`)
+  if (sizes)
+    out.push(`| 5. Size: gzip bytes, one tool with a schema, Vite production build, \`vue\` external | ${libs.map(l => size(sizes[l])).join(' | ')} |`)
   return out.join('\n')
 }
 
@@ -341,30 +347,47 @@ function table(run, sizes) {
 const chromiumPath = findChromium()
 if (!chromiumPath)
   fail(MISSING_CHROMIUM)
+const chromium150Path = findChromium150()
+if (!chromium150Path)
+  fail(MISSING_CHROMIUM_150)
 if (!existsSync(`${root}dist/index.mjs`))
   fail('dist/ is missing: run `npm run compare` (it builds first), or `npm run build`')
 fetchVueUse()
 
 const sizes = await measureSizes()
-const run = await runScenarios(chromiumPath)
+const main = await runScenarios(chromiumPath)
+// Chromium 150 (the origin trial's first builds): registerTool returns nothing
+// and throws at once on a duplicate, the API VueUse's useWebMCP types describe.
+const older = await runScenarios(chromium150Path, chromium150Env())
+const gitHead = () => {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+  }
+  catch {
+    return 'no git'
+  }
+}
+const versionOf = name => JSON.parse(readFileSync(`${root}node_modules/${name}/package.json`, 'utf8')).version
 const versions = {
-  'vue-webmcp': `${JSON.parse(readFileSync(`${root}package.json`, 'utf8')).version} (${(() => {
-    try {
-      return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
-    }
-    catch {
-      return 'no git'
-    }
-  })()})`,
+  'vue-webmcp': `${JSON.parse(readFileSync(`${root}package.json`, 'utf8')).version} (${gitHead()})`,
   '@vueuse/core': VUEUSE_VERSION,
-  'vue': JSON.parse(readFileSync(`${root}node_modules/vue/package.json`, 'utf8')).version,
-  'chromium': run.chromium,
-  'playwright': JSON.parse(readFileSync(`${root}node_modules/playwright/package.json`, 'utf8')).version,
+  'vue': versionOf('vue'),
+  'vite': versionOf('vite'),
+  'chromium': `${main.version} and ${older.version}`,
+  'playwright': versionOf('playwright'),
   'node': process.version,
 }
 mkdirSync(join(root, '.cache'), { recursive: true })
-writeFileSync(OUTPUT, `${JSON.stringify({ date: new Date().toISOString(), versions, sizes, results: run.results }, null, 2)}\n`)
+writeFileSync(OUTPUT, `${JSON.stringify({
+  date: new Date().toISOString(),
+  versions,
+  sizes,
+  results: { [main.version]: main.results, [older.version]: older.results },
+}, null, 2)}\n`)
 
-console.log(table(run, sizes))
+console.log(`Chromium ${main.version}, WebMCP on\n`)
+console.log(table(main.results, sizes))
+console.log(`\nChromium ${older.version} (registerTool returns nothing and throws on a duplicate)\n`)
+console.log(table(older.results))
 console.log(`\nMeasured ${new Date().toISOString().slice(0, 10)}: ${Object.entries(versions).map(([k, v]) => `${k} ${v}`).join(', ')}.`)
 console.log(`Raw observations: ${OUTPUT.slice(root.length)}`)

@@ -36,7 +36,14 @@ if (mc) {
   mc.registerTool = function (tool, options) {
     const call = { name: tool?.name, outcome: null }
     log.registerCalls.push(call)
-    const result = registerTool.call(this, tool, options)
+    let result
+    try {
+      result = registerTool.call(this, tool, options)
+    }
+    catch (error) { // Chromium 150 throws where 156 rejects
+      call.outcome = { settled: 'threw', ...describe(error) }
+      throw error
+    }
     if (!result || typeof result.then !== 'function') {
       call.outcome = { settled: 'returned', value: String(result) }
       return result
