@@ -74,8 +74,16 @@ function fetchVueUse() {
   }
 }
 
+/** Fails unless every VueUse module bundled is the 15.x copy in .cache (the repository may hold another major). */
+function checkVueUseCopy(modules, what) {
+  const vueuse = modules.filter(id => id.includes('/@vueuse/'))
+  const stray = vueuse.filter(id => !id.startsWith(VUEUSE_MODULES))
+  if (!vueuse.length || stray.length)
+    fail(`${what} bundled ${vueuse.length ? `another copy of VueUse: ${stray[0]}` : 'no VueUse module'}`)
+}
+
 async function bundlePage(dir) {
-  await build({
+  const { metafile } = await build({
     entryPoints: [fileURLToPath(new URL('./compare/page.js', import.meta.url))],
     bundle: true,
     splitting: true,
@@ -86,7 +94,10 @@ async function bundlePage(dir) {
     // By path: this repository may depend on another major of @vueuse/core.
     alias: { '@vueuse/core': join(VUEUSE_MODULES, '@vueuse/core/dist/index.js'), 'vue-webmcp': `${root}dist/index.mjs` },
     logLevel: 'silent',
+    metafile: true,
+    absWorkingDir: root,
   })
+  checkVueUseCopy(Object.keys(metafile.inputs).map(id => join(root, id)), 'the comparison page')
 }
 
 function serve(dir) {
@@ -227,6 +238,9 @@ async function runScenarios(chromiumPath, env) {
           fail(`document.modelContext is missing in ${chromiumPath}: it needs Chromium 156+ with --enable-features=WebMCP`)
         try {
           results[lib][name] = await run(p)
+          const { registerCalls, unmountedWhilePending } = results[lib][name].log
+          if (name === 'pendingUnmount' && registerCalls[0]?.outcome?.settled !== 'returned' && !unmountedWhilePending.length)
+            fail(`${lib}: the pending-unmount scenario did not unmount while registerTool was pending; nothing was measured`)
         }
         finally {
           await p.page.close()
@@ -257,8 +271,12 @@ const SIZE_APPS = {
 async function measureSizes() {
   const sizes = {}
   try {
-    for (const [lib, { source, packages }] of Object.entries(SIZE_APPS))
-      sizes[lib] = await measure(source, packages)
+    for (const [lib, { source, packages }] of Object.entries(SIZE_APPS)) {
+      const { modules, ...bytes } = await measure(source, packages)
+      if (lib === 'vueuse')
+        checkVueUseCopy(modules, 'the size app')
+      sizes[lib] = bytes
+    }
   }
   finally {
     await cleanMeasure()

@@ -55,7 +55,13 @@ export async function measure(source, packages = { 'vue-webmcp': root }) {
   // The validator, and the schema check and index it shares with registration (marked by their base URI).
   const isValidator = c => Object.keys(c.modules).some(id => /chunks\/validate/.test(id)) || c.code.includes('vue-webmcp.invalid')
   const sum = list => [...list].reduce((n, c) => n + gzip(c), 0)
-  return { startup: sum(startup), lazy: sum(lazy.filter(c => !isValidator(c))), validator: sum(lazy.filter(isValidator)) }
+  return {
+    startup: sum(startup),
+    lazy: sum(lazy.filter(c => !isValidator(c))),
+    validator: sum(lazy.filter(isValidator)),
+    /** Every module bundled, so a caller can check which copy of a package was used. */
+    modules: chunks.flatMap(c => Object.keys(c.modules)),
+  }
 }
 
 /** Removes the app folder `measure` builds in. */
