@@ -36,6 +36,9 @@ const VUEUSE_PACKAGES = {
 }
 const VUEUSE_MODULES = join(root, '.cache', `vueuse-${VUEUSE_VERSION}`, 'node_modules')
 const OUTPUT = join(root, '.cache', 'compare-vueuse.json')
+// A Vite build's bytes depend on the working directory (run from /tmp, both
+// apps came out 15 to 30 B larger): measure from the root, as `npm run size` does.
+process.chdir(root)
 
 function fail(message) {
   console.error(`compare: ${message}`)
