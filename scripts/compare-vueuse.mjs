@@ -20,6 +20,7 @@ import { readFile } from 'node:fs/promises'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { extname, join } from 'node:path'
+import process from 'node:process'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { chromium } from 'playwright'
@@ -338,7 +339,8 @@ function describeThrowing({ call, thrower, log }) {
 }
 
 function describeSchema({ calls }) {
-  return Object.entries(calls).filter(([label]) => label !== 'valid')
+  return Object.entries(calls)
+    .filter(([label]) => label !== 'valid')
     .map(([label, c]) => `${label}, \`${JSON.stringify(c.input)}\`: ${period(agentResult(c))}`)
     .join('<br>')
 }
@@ -380,7 +382,7 @@ const main = await runScenarios(chromiumPath)
 // Chromium 150 (the origin trial's first builds): registerTool returns nothing
 // and throws at once on a duplicate, the API VueUse's useWebMCP types describe.
 const older = await runScenarios(chromium150Path, chromium150Env())
-const gitHead = () => {
+function gitHead() {
   try {
     return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
   }

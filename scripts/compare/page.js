@@ -10,9 +10,11 @@ const lib = new URLSearchParams(location.search).get('lib')
 if (lib !== 'vue-webmcp' && lib !== 'vueuse')
   throw new Error(`unknown ?lib=${lib}`)
 
-const describe = error => error && typeof error === 'object'
-  ? { name: error.name, message: error.message }
-  : { name: typeof error, message: String(error) }
+function describe(error) {
+  return error && typeof error === 'object'
+    ? { name: error.name, message: error.message }
+    : { name: typeof error, message: String(error) }
+}
 
 const log = {
   /** Every registerTool call: the name, and how its promise ended (null while pending). */
