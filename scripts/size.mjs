@@ -8,14 +8,12 @@
 // vue-webmcp loads with import() when an agent first calls a tool (the call
 // pipeline, and the argument validator for tools with a schema).
 import { readFileSync } from 'node:fs'
-import { mkdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { build } from 'vite'
+import { cleanMeasure, measure } from './size-measure.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const work = `${root}node_modules/.cache/vue-webmcp-size/`
 
 // Every runtime export of the entry, by name, as an app that uses them all imports them.
 const exported = Object.keys(await import(`${root}dist/index.mjs`))
@@ -37,49 +35,10 @@ const ROWS = [
   ['React: usewebmcp 5.1.0 (+ @mcp-b/webmcp-polyfill/schema)', 'import * as r from "usewebmcp"; globalThis.keep = r'],
 ]
 
-async function measure(source) {
-  const dir = `${work}app/`
-  await mkdir(`${dir}node_modules`, { recursive: true })
-  await writeFile(`${dir}app.js`, source)
-  // The package as an app installs it: resolved through node_modules, so its
-  // package.json ("exports", "sideEffects": false) is what the bundler reads.
-  await rm(`${dir}node_modules/vue-webmcp`, { force: true })
-  await symlink(root, `${dir}node_modules/vue-webmcp`)
-  const result = await build({
-    root: dir,
-    configFile: false,
-    logLevel: 'silent',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    build: {
-      write: false,
-      minify: true,
-      modulePreload: false,
-      lib: { entry: `${dir}app.js`, formats: ['es'] },
-      rollupOptions: { external: ['vue', 'react', 'react/jsx-runtime'] },
-    },
-  })
-  const chunks = (Array.isArray(result) ? result[0] : result).output.filter(o => o.type === 'chunk')
-  const byName = new Map(chunks.map(c => [c.fileName, c]))
-  const gzip = c => gzipSync(c.code, { level: 9 }).length
-  const startup = new Set()
-  const visit = (chunk) => {
-    if (startup.has(chunk))
-      return
-    startup.add(chunk)
-    chunk.imports.map(name => byName.get(name)).filter(Boolean).forEach(visit)
-  }
-  visit(chunks.find(c => c.isEntry))
-  const lazy = chunks.filter(c => !startup.has(c))
-  // The validator, and the schema check and index it shares with registration (marked by their base URI).
-  const isValidator = c => Object.keys(c.modules).some(id => /chunks\/validate/.test(id)) || c.code.includes('vue-webmcp.invalid')
-  const sum = list => [...list].reduce((n, c) => n + gzip(c), 0)
-  return { startup: sum(startup), lazy: sum(lazy.filter(c => !isValidator(c))), validator: sum(lazy.filter(isValidator)) }
-}
-
 const rows = []
 for (const [label, source, target] of ROWS)
   rows.push({ label, target, ...await measure(source) })
-await rm(work, { recursive: true, force: true })
+await cleanMeasure()
 
 const width = Math.max(...rows.map(r => r.label.length))
 const pad = (v, n) => String(v).padStart(n)

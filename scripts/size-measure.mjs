@@ -1,0 +1,70 @@
+// How `npm run size` and `npm run compare` measure an app: Vite (production)
+// bundles a small app that imports packages as installed, `vue` and `react`
+// external, minified; gzip -9 of the chunks the page loads at start-up, and of
+// those it loads later with import().
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { build } from 'vite'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const work = `${root}node_modules/.cache/vue-webmcp-size/`
+
+/**
+ * Gzip bytes of `source` bundled as an app. `packages` maps a package name to
+ * the folder the app's node_modules links it to (default: this repository as
+ * `vue-webmcp`); anything else resolves from this repository's node_modules.
+ */
+export async function measure(source, packages = { 'vue-webmcp': root }) {
+  const dir = `${work}app/`
+  await rm(`${dir}node_modules`, { recursive: true, force: true })
+  await mkdir(`${dir}node_modules`, { recursive: true })
+  await writeFile(`${dir}app.js`, source)
+  // Each package as an app installs it: resolved through node_modules, so its
+  // package.json ("exports", "sideEffects": false) is what the bundler reads.
+  for (const [name, folder] of Object.entries(packages)) {
+    await mkdir(dirname(`${dir}node_modules/${name}`), { recursive: true })
+    await symlink(folder, `${dir}node_modules/${name}`)
+  }
+  const result = await build({
+    root: dir,
+    configFile: false,
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    build: {
+      write: false,
+      minify: true,
+      modulePreload: false,
+      lib: { entry: `${dir}app.js`, formats: ['es'] },
+      rollupOptions: { external: ['vue', 'react', 'react/jsx-runtime'] },
+    },
+  })
+  const chunks = (Array.isArray(result) ? result[0] : result).output.filter(o => o.type === 'chunk')
+  const byName = new Map(chunks.map(c => [c.fileName, c]))
+  const gzip = c => gzipSync(c.code, { level: 9 }).length
+  const startup = new Set()
+  const visit = (chunk) => {
+    if (startup.has(chunk))
+      return
+    startup.add(chunk)
+    chunk.imports.map(name => byName.get(name)).filter(Boolean).forEach(visit)
+  }
+  visit(chunks.find(c => c.isEntry))
+  const lazy = chunks.filter(c => !startup.has(c))
+  // The validator, and the schema check and index it shares with registration (marked by their base URI).
+  const isValidator = c => Object.keys(c.modules).some(id => /chunks\/validate/.test(id)) || c.code.includes('vue-webmcp.invalid')
+  const sum = list => [...list].reduce((n, c) => n + gzip(c), 0)
+  return {
+    startup: sum(startup),
+    lazy: sum(lazy.filter(c => !isValidator(c))),
+    validator: sum(lazy.filter(isValidator)),
+    /** Every module bundled, so a caller can check which copy of a package was used. */
+    modules: chunks.flatMap(c => Object.keys(c.modules)),
+  }
+}
+
+/** Removes the app folder `measure` builds in. */
+export function cleanMeasure() {
+  return rm(work, { recursive: true, force: true })
+}
