@@ -25,9 +25,11 @@ export function withSetup<T>(setup: () => T, options: { provide?: Record<string 
  */
 export function countRegistrations(mc: WebMCP.ModelContext) {
   const results: unknown[] = []
+  const names: string[] = []
   const original = mc.registerTool
   const own = Object.hasOwn(mc, 'registerTool')
   mc.registerTool = function (this: WebMCP.ModelContext, ...args: Parameters<typeof original>) {
+    names.push(args[0].name)
     results.push(undefined) // counted even when it throws (Chromium 150 refuses synchronously)
     const result = original.apply(this, args)
     results[results.length - 1] = result
@@ -35,6 +37,8 @@ export function countRegistrations(mc: WebMCP.ModelContext) {
   } as typeof original
   return {
     get count() { return results.length },
+    /** The names of the tools passed, in order. */
+    names,
     async settled(): Promise<void> {
       await Promise.allSettled(results)
     },
