@@ -159,7 +159,10 @@ export function laneSuite(onReady: (mc: WebMCP.ModelContext) => void): (() => vo
   afterEach(async () => {
     cleanups.splice(0).forEach(cleanup => cleanup())
     vi.restoreAllMocks()
-    await until(async () => (await listedNames(mc)).every(name => before.has(name)))
+    await until(async () => {
+      expect((await listedNames(mc)).filter(name => !before.has(name)), 'tools the test left registered').toEqual([])
+      return true
+    })
     // One task: a browser reports a rejection the test's last task left
     // unhandled in a task of its own, queued before this one.
     await tick()
