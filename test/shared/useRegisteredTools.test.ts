@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { effectScope } from 'vue'
 import { useRegisteredTools, useWebMCPTool } from '../../src'
 import { deferred, until, withSetup } from '../helpers'
-import { DELIBERATE_FAILURE, jsonArguments, lane, laneSuite, registerTool, uniqueName } from '../lane'
+import { cannot, DELIBERATE_FAILURE, jsonArguments, lane, laneSuite, registerTool, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
@@ -102,6 +102,12 @@ describe(`useRegisteredTools (${lane})`, () => {
     await registerTool(mc, { name: sentinel, description: 'd', execute: () => '' }, { signal: raw.signal })
     await until(() => changes >= names.length + 1 && list.tools.value.some(t => t.name === sentinel))
     expect(getTools.mock.calls.length).toBeGreaterThan(0)
+    if (cannot.fireABurstAtOnce) {
+      // Its events come about 10 ms apart for a second: a 16 ms window takes one or two.
+      expect(getTools.mock.calls.length).toBeGreaterThan(10)
+      expect(getTools.mock.calls.length).toBeLessThan(changes)
+      return
+    }
     // A handful, not 100 (the bound leaves room for a loaded machine).
     expect(getTools.mock.calls.length).toBeLessThanOrEqual(10)
   })

@@ -183,7 +183,7 @@ describe(`useWebMCPForm (${lane})`, () => {
         const later = uniqueName('later')
         const raw = new AbortController()
         cleanups.push(() => raw.abort())
-        await registerTool(mc, { name: later, description: 'd', execute: () => 'after' }, { signal: raw.signal })
+        await registerTool(mc, { name: later, description: 'd', execute: () => ({ content: [{ type: 'text', text: 'after' }] }) }, { signal: raw.signal })
         await callTool(mc, later)
         await afterDueReset(state)
         expect([state.isAgentActive.value, title(form)]).toEqual([true, 'Half done'])

@@ -203,7 +203,8 @@ describe(`useWebMCPTool (${lane})`, () => {
   })
 
   it('an invalid name lands in error as InvalidStateError (budgets off)', async () => {
-    const { result } = withSetup(() => useWebMCPTool({ name: 'not valid', description: 'd', execute: () => '' }), { provide: { [WEBMCP_CONFIG]: { budgets: false } } })
+    const { result, unmount } = withSetup(() => useWebMCPTool({ name: 'not valid', description: 'd', execute: () => '' }), { provide: { [WEBMCP_CONFIG]: { budgets: false } } })
+    cleanups.push(unmount) // mounted, a refused tool retries on every later toolchange
     await until(() => result.error.value)
     expect(result.error.value!.name).toBe('InvalidStateError')
   })
