@@ -201,7 +201,12 @@ export function executeTool(mc: WebMCP.ModelContext, tool: WebMCP.RegisteredTool
  * `no tool <name>` when it is not listed) or as listed, and parses the JSON
  * the implementation hands back into the package's result type.
  */
-export async function callTool(mc: WebMCP.ModelContext, tool: string | WebMCP.RegisteredTool, args: object = {}, options?: { signal?: AbortSignal }): Promise<WebMCPToolResponse> {
+export async function callTool(
+  mc: WebMCP.ModelContext,
+  tool: string | WebMCP.RegisteredTool,
+  args: object = {},
+  options?: { signal?: AbortSignal },
+): Promise<WebMCPToolResponse> {
   const listed = typeof tool === 'string' ? (await mc.getTools()).find(t => t.name === tool) : tool
   if (!listed)
     throw new Error(`no tool ${tool as string}`)

@@ -11,9 +11,12 @@ import { laneSuite, textOf, uniqueName } from '../lane'
 // The native context, with the checks every suite gets after each test.
 const cleanups = laneSuite(() => {})
 
-
 /** Registers a tool whose `execute` is `execute`, calls it as the agent, and returns what the agent received. */
-async function agentCalls(options: { execute: () => unknown, formatOutput?: (r: unknown) => unknown, inputSchema?: object }, config: WebMCPConfig = {}, input: Record<string, unknown> = {}): Promise<WebMCPToolResponse> {
+async function agentCalls(
+  options: { execute: () => unknown, formatOutput?: (r: unknown) => unknown, inputSchema?: object },
+  config: WebMCPConfig = {},
+  input: Record<string, unknown> = {},
+): Promise<WebMCPToolResponse> {
   const name = uniqueName('result')
   const mounted = withSetup(() => useWebMCPTool({ name, description: 'd', ...options } as never), { provide: { [WEBMCP_CONFIG]: config } })
   cleanups.push(mounted.unmount)
@@ -113,7 +116,7 @@ describe('failures classified right, as the agent sees them', () => {
   })
 
   it('timeoutMs above 2^31-1 does not fire at once', async () => {
-    const received = await agentCalls({ execute: () => new Promise(r => setTimeout(() => r('finished'), 50)) }, { timeoutMs: 2 ** 31 })
+    const received = await agentCalls({ execute: () => new Promise(r => setTimeout(r, 50, 'finished')) }, { timeoutMs: 2 ** 31 })
     expect(received).toEqual({ content: [text('finished')] })
   })
 })

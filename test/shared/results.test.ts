@@ -50,7 +50,7 @@ describe(`what the agent receives (${lane})`, () => {
   })
 
   it('a timeoutMs above 2^31-1 is clamped, not fired at once', async () => {
-    const { received } = await registerAndCall({}, { timeoutMs: 2 ** 31, execute: () => new Promise(r => setTimeout(() => r('finished'), 30)) })
+    const { received } = await registerAndCall({}, { timeoutMs: 2 ** 31, execute: () => new Promise(r => setTimeout(r, 30, 'finished')) })
     expect(received).toEqual({ content: [{ type: 'text', text: 'finished' }] })
   })
 })

@@ -178,15 +178,15 @@ describe(`useRegisteredTools (${lane})`, () => {
     const getTools = vi.spyOn(mc, 'getTools')
     // Added after the stopped list's listener: if that one still ran, it has opened its
     // coalescing window (a timer) by the time this one runs; fake timers then fire it at once.
-    let seen = false
-    mc.addEventListener('toolchange', () => (seen = true), { once: true })
+    const seen = { value: false }
+    mc.addEventListener('toolchange', () => (seen.value = true), { once: true })
     const name = uniqueName('after')
     const other = effectScope()
     cleanups.push(() => other.stop())
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     try {
       other.run(() => useWebMCPTool({ name, description: 'd', execute: () => '' }))
-      while (!seen) {
+      while (!seen.value) {
         vi.runOnlyPendingTimers() // vue-webmcp/testing fires toolchange from a timer
         await realTask() // Chromium and the polyfills, from a task of their own
       }

@@ -1,7 +1,7 @@
+import type { UseWebMCPToolOptions } from '../../src'
 // useWebMCPTool in both lanes: happy-dom with vue-webmcp/testing, and native Chromium.
 import { describe, expect, it, vi } from 'vitest'
 import { effectScope, nextTick, ref, shallowRef } from 'vue'
-import type { UseWebMCPToolOptions } from '../../src'
 import { useWebMCPTool, WEBMCP_CONFIG } from '../../src'
 import { refreshModelContext } from '../../src/internal/modelContext'
 import { InMemoryModelContext } from '../../src/testing'
@@ -19,7 +19,6 @@ const call = (name: string, args: object = {}) => callTool(mc, name, args)
 /** Resolves once `name` is no longer listed. */
 const gone = (name: string) => until(async () => !(await names()).includes(name))
 
-// eslint-disable-next-line ts/no-explicit-any
 function mountTool(options: UseWebMCPToolOptions<any, any>) {
   const mounted = withSetup(() => useWebMCPTool(options))
   cleanups.push(mounted.unmount)
@@ -385,4 +384,3 @@ describe(`useWebMCPTool (${lane})`, () => {
     expect(await names()).toContain(name)
   })
 })
-
