@@ -19,18 +19,29 @@ export function withSetup<T>(setup: () => T, options: { provide?: Record<string 
  * Counts the package's `registerTool` calls. They happen synchronously with the
  * package's own work, so, unlike `toolchange` events (which a browser delivers
  * later, in a task of its own), a count read after `nextTick()` is final:
- * "nothing was re-registered" needs no sleep.
+ * "nothing was re-registered" needs no sleep. `settled()` resolves once every
+ * registration counted so far has settled, after the package's own handlers
+ * (attached first) have run.
  */
 export function countRegistrations(mc: WebMCP.ModelContext) {
-  let count = 0
+  const results: unknown[] = []
+  const names: string[] = []
   const original = mc.registerTool
   const own = Object.hasOwn(mc, 'registerTool')
   mc.registerTool = function (this: WebMCP.ModelContext, ...args: Parameters<typeof original>) {
-    count++
-    return original.apply(this, args)
+    names.push(args[0].name)
+    results.push(undefined) // counted even when it throws (Chromium 150 refuses synchronously)
+    const result = original.apply(this, args)
+    results[results.length - 1] = result
+    return result
   } as typeof original
   return {
-    get count() { return count },
+    get count() { return results.length },
+    /** The names of the tools passed, in order. */
+    names,
+    async settled(): Promise<void> {
+      await Promise.allSettled(results)
+    },
     stop() {
       if (own)
         mc.registerTool = original

@@ -1,5 +1,7 @@
-import { afterAll, afterEach, beforeAll, inject, vi } from 'vitest'
+import type { WebMCPToolResponse } from 'vue-webmcp'
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, vi } from 'vitest'
 import { install, uninstall } from 'vue-webmcp/testing'
+import { until } from './helpers'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -47,6 +49,11 @@ export const cannot = {
   signalACancelledFormCall: lane === 'chromium-150' || lane === 'webmcp-polyfill' || lane === 'global',
   /** A form call's failures are the polyfill's own words (naming the parameter), not Chromium's. */
   wordFormErrorsAsChromium: lane === 'webmcp-polyfill' || lane === 'global',
+  /**
+   * A burst of registrations reaches listeners as a burst: `@mcp-b/global` on its own fires the
+   * `toolchange` of 100 tools about 10 ms apart, over a second, as its queue drains.
+   */
+  fireABurstAtOnce: lane === 'global',
   /** `exposedTo` (and `fromOrigins`) reject with `NotSupportedError`. */
   exposeToOrigins: lane === 'webmcp-polyfill' || lane === 'global',
 }
@@ -104,9 +111,13 @@ export function releaseLaneModelContext(): void {
     uninstall()
 }
 
-/** Lets queued tasks run (native events and promise settlements). */
-export function tick(ms = 0): Promise<void> {
-  return new Promise(resolve => setTimeout(resolve, ms))
+/**
+ * Yields one task (`setTimeout(0)`), for what a task is all that is needed
+ * for, such as a promise settled in the task before. Never a wait for an event
+ * or a state: wait for those with `until` (test/helpers.ts).
+ */
+export function tick(): Promise<void> {
+  return new Promise(resolve => setTimeout(resolve))
 }
 
 let counter = 0
@@ -115,19 +126,63 @@ export function uniqueName(prefix = 'tool'): string {
   return `${prefix}_${++counter}_${Math.random().toString(36).slice(2, 8)}`
 }
 
+/** The names `getTools()` lists now. */
+export async function listedNames(mc: WebMCP.ModelContext): Promise<string[]> {
+  return (await mc.getTools()).map(t => t.name)
+}
+
 /**
- * The set-up every shared suite needs: the lane's ModelContext before the
- * suite, released after it, and after each test the test's cleanups run, mocks
- * restored and queued events let go by. Returns the list tests push cleanups to.
+ * The set-up every suite that registers tools needs: the lane's ModelContext
+ * before the suite, released after it; after each test the test's cleanups
+ * run, mocks are restored, every tool the test left is gone from `getTools()`
+ * (`@mcp-b/global` removes them when its queue drains, not at the abort) and
+ * its removal's `toolchange` has been delivered, and no promise rejection went
+ * unhandled (other than the failures the tests cause on purpose, which
+ * Chromium 150 also reports). Returns the list tests push cleanups to.
  */
 export function laneSuite(onReady: (mc: WebMCP.ModelContext) => void): (() => void)[] {
   const cleanups: (() => void)[] = []
-  beforeAll(() => onReady(useLaneModelContext()))
-  afterAll(() => releaseLaneModelContext())
+  const unhandled: unknown[] = []
+  const onUnhandled = (event: PromiseRejectionEvent) => {
+    if (!String((event.reason as Error | undefined)?.message).includes(DELIBERATE_FAILURE))
+      unhandled.push(event.reason)
+  }
+  let mc: WebMCP.ModelContext
+  let before = new Set<string>()
+  beforeAll(() => {
+    mc = useLaneModelContext()
+    onReady(mc)
+    globalThis.addEventListener?.('unhandledrejection', onUnhandled)
+  })
+  afterAll(() => {
+    globalThis.removeEventListener?.('unhandledrejection', onUnhandled)
+    releaseLaneModelContext()
+  })
+  beforeEach(async () => {
+    before = new Set(await listedNames(mc))
+  })
   afterEach(async () => {
-    cleanups.splice(0).forEach(cleanup => cleanup())
-    vi.restoreAllMocks()
-    await tick(30)
+    // Each removal fires one toolchange (the contract says so on every lane): wait for them, so
+    // that the next test does not see them (a refused registration retries on each one).
+    const leaving = (await listedNames(mc)).filter(name => !before.has(name)).length
+    let removals = 0
+    const counted = () => removals++
+    mc.addEventListener('toolchange', counted)
+    try {
+      cleanups.splice(0).forEach(cleanup => cleanup())
+      vi.restoreAllMocks()
+      await until(async () => {
+        expect((await listedNames(mc)).filter(name => !before.has(name)), 'tools the test left registered').toEqual([])
+        return removals >= leaving
+      })
+    }
+    finally {
+      mc.removeEventListener('toolchange', counted)
+    }
+    // One task: a browser reports a rejection the test's last task left
+    // unhandled in a task of its own, queued before this one.
+    await tick()
+    expect(unhandled.splice(0)).toEqual([])
   })
   return cleanups
 }
@@ -139,6 +194,31 @@ export function laneSuite(onReady: (mc: WebMCP.ModelContext) => void): (() => vo
  */
 export function executeTool(mc: WebMCP.ModelContext, tool: WebMCP.RegisteredTool, args: object, options?: { signal?: AbortSignal }): Promise<string> {
   return mc.executeTool(tool, (jsonArguments ? JSON.stringify(args) : args) as object, options)
+}
+
+/**
+ * Calls a tool as an agent does through the page, by name (rejecting with
+ * `no tool <name>` when it is not listed) or as listed, and parses the JSON
+ * the implementation hands back into the package's result type.
+ */
+export async function callTool(
+  mc: WebMCP.ModelContext,
+  tool: string | WebMCP.RegisteredTool,
+  args: object = {},
+  options?: { signal?: AbortSignal },
+): Promise<WebMCPToolResponse> {
+  const listed = typeof tool === 'string' ? (await mc.getTools()).find(t => t.name === tool) : tool
+  if (!listed)
+    throw new Error(`no tool ${tool as string}`)
+  return JSON.parse(await executeTool(mc, listed, args, options)) as WebMCPToolResponse
+}
+
+/** The text of a result's block `index`; fails when that block is not text. */
+export function textOf(response: WebMCPToolResponse, index = 0): string {
+  const block = response.content[index]
+  if (block?.type !== 'text')
+    throw new Error(`block ${index} is not text: ${JSON.stringify(block)}`)
+  return block.text
 }
 
 /**

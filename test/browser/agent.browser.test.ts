@@ -1,19 +1,16 @@
 // The path an agent takes: Playwright's frame.webmcp.callTool / tools() against
 // components mounted in native Chromium.
 import { mount } from '@vue/test-utils'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { commands } from 'vitest/browser'
 import { defineComponent, h, nextTick, ref } from 'vue'
 import { useRegisteredTools, useWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
 import TaskForm from '../fixtures/TaskForm.vue'
 import { until, withSetup } from '../helpers'
-import { tick, uniqueName } from '../lane'
+import { laneSuite, textOf, uniqueName } from '../lane'
 
-const cleanups: (() => void)[] = []
-afterEach(async () => {
-  cleanups.splice(0).forEach(c => c())
-  await tick(30)
-})
+let mc: WebMCP.ModelContext
+const cleanups = laneSuite(m => (mc = m))
 
 function keep<T extends { unmount: () => void }>(mounted: T): T {
   cleanups.push(mounted.unmount)
@@ -62,11 +59,11 @@ describe('agent path (Playwright frame.webmcp)', () => {
       execute,
     })))
     await until(() => result.isRegistered.value)
-    const response = await commands.callTool(name, { size: 'XL', count: 0 }) as { content: { text: string }[], isError: boolean, _meta: object }
+    const response = await commands.callTool(name, { size: 'XL', count: 0 })
     expect(execute).not.toHaveBeenCalled()
     expect(response.isError).toBe(true)
     expect(response._meta).toEqual({ 'vue-webmcp/code': 'INVALID_ARGS' })
-    expect(response.content[0]!.text.split('\n')).toEqual([
+    expect(textOf(response).split('\n')).toEqual([
       `Invalid arguments for tool "${name}":`,
       '/guest: required',
       '/size: must be one of "1", "2"',
@@ -83,8 +80,8 @@ describe('agent path (Playwright frame.webmcp)', () => {
       return new Promise(() => {})
     } })))
     await until(() => result.isRegistered.value)
-    const response = await commands.callTool(name) as { content: { text: string }[], _meta: object }
-    expect(response.content[0]!.text).toBe(`TimeoutError: Tool "${name}" timed out after 200 ms.`)
+    const response = await commands.callTool(name)
+    expect(textOf(response)).toBe(`TimeoutError: Tool "${name}" timed out after 200 ms.`)
     expect(response._meta).toEqual({ 'vue-webmcp/code': 'TIMEOUT' })
     expect(signal!.aborted).toBe(true)
     expect((signal!.reason as DOMException).name).toBe('TimeoutError')
@@ -98,9 +95,9 @@ describe('agent path (Playwright frame.webmcp)', () => {
       execute: () => Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Task number ${i}` })),
     }), { provide: { [WEBMCP_CONFIG]: { budgets: 'error' } } }))
     await until(() => result.isRegistered.value)
-    const response = await commands.callTool(name) as { content: { text: string }[], isError: boolean }
+    const response = await commands.callTool(name)
     expect(response.isError).toBe(true)
-    expect(response.content[0]!.text).toMatch(/^The result is \d{4,} characters, over this tool's limit of 1500 characters\. Ask for less/)
+    expect(textOf(response)).toMatch(/^The result is \d{4,} characters, over this tool's limit of 1500 characters\. Ask for less/)
   })
 
   it('a group\'s write tools appear and disappear for the agent as a ref toggles', async () => {
@@ -132,11 +129,18 @@ describe('declarative form, called by the agent', () => {
     await until(async () => (await commands.listTools()).some(t => t.name === name))
     const tool = (await commands.listTools()).find(t => t.name === name)!
     expect(tool.inputSchema).toMatchObject({ required: ['title'], properties: { tags: { type: 'array', uniqueItems: true } } })
+    const activated: string[] = []
+    const onActivated = (event: Event) => activated.push((event as Event & { toolName: string }).toolName)
+    for (const target of [mc, window]) {
+      target.addEventListener('toolactivated', onActivated)
+      cleanups.push(() => target.removeEventListener('toolactivated', onActivated))
+    }
     const response = await commands.callTool(name, { title: 'Pay rent', priority: 'high', tags: ['home', 'work'] })
     expect(response).toEqual({ content: [{ type: 'text', text: 'Created "Pay rent" (high) tagged ["home","work"]' }] })
     expect(location.pathname).not.toContain('should-never-navigate')
     // Chromium fires toolactivated after submitting an autosubmit form: nothing is being filled in.
-    await tick(100)
+    // Once it has come (to the package's listener first, added at mount), the state is final.
+    await until(() => activated.includes(name))
     const state = (wrapper.vm as unknown as { form: { isAgentActive: { value: boolean } } }).form
     expect(state.isAgentActive.value).toBe(false)
   })
@@ -230,7 +234,8 @@ describe('useRegisteredTools across origins', () => {
     const sameOrigin = keep(withSetup(() => useRegisteredTools())).result
     const fromOrigins = ref<string[]>([])
     const crossOrigin = keep(withSetup(() => useRegisteredTools({ fromOrigins }))).result
-    await tick(100)
+    // The partner's tools are registered (it said so): a query now lists what this page may see.
+    await sameOrigin.refresh()
     expect(sameOrigin.tools.value.map(t => t.name)).not.toContain(exposed)
 
     fromOrigins.value = [partnerOrigin]

@@ -3,18 +3,15 @@
 // development build they are listed with `debugging: true` and answer from
 // the calls an agent really made. The production build is checked in
 // test/e2e/debug-tools.e2e.test.ts.
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { commands } from 'vitest/browser'
 import { createApp, defineComponent, h } from 'vue'
 import { useWebMCPTool, WEBMCP_CONFIG } from '../../src'
 import { until } from '../helpers'
-import { tick, uniqueName } from '../lane'
+import { laneSuite, textOf, uniqueName } from '../lane'
 
-const cleanups: (() => void)[] = []
-afterEach(async () => {
-  cleanups.splice(0).forEach(c => c())
-  await tick(30)
-})
+let mc: WebMCP.ModelContext
+const cleanups = laneSuite(m => (mc = m))
 
 interface Listed { name: string, annotations?: Record<string, boolean | undefined> }
 
@@ -46,7 +43,7 @@ describe('debugging tools (development build, native Chromium)', () => {
     // Playwright's tools() maps annotations to its own names and leaves `debugging`
     // out, so the annotations are read from the browser's own getTools().
     expect(listed.find(t => t.name === 'webmcp_debug_tools')!.annotations).toMatchObject({ readOnly: true })
-    const native = await document.modelContext!.getTools()
+    const native = await mc.getTools()
     for (const debug of ['webmcp_debug_tools', 'webmcp_debug_tool', 'webmcp_debug_calls'])
       expect(native.find(t => t.name === debug)!.annotations).toMatchObject({ debugging: true, readOnlyHint: true })
     expect(native.find(t => t.name === name)!.annotations?.debugging).toBeFalsy()
@@ -54,15 +51,14 @@ describe('debugging tools (development build, native Chromium)', () => {
     expect(await commands.callTool(name, { who: 'Ada' })).toEqual({ content: [{ type: 'text', text: 'Hello, Ada!' }] })
     expect(await commands.callTool(name, {})).toMatchObject({ isError: true, _meta: { 'vue-webmcp/code': 'INVALID_ARGS' } })
 
-    const text = (result: unknown) => (result as { content: { text: string }[] }).content[0]!.text
-    const tools = JSON.parse(text(await commands.callTool('webmcp_debug_tools', { name })))
+    const tools = JSON.parse(textOf(await commands.callTool('webmcp_debug_tools', { name })))
     expect(tools).toEqual({
       tools: [{ name, owner: '<Greeter>', enabled: true, registered: true, calls: 2, last: 'INVALID_ARGS' }],
       page: 1,
       pages: 1,
       total: 1,
     })
-    const calls = JSON.parse(text(await commands.callTool('webmcp_debug_calls', { tool: name })))
+    const calls = JSON.parse(textOf(await commands.callTool('webmcp_debug_calls', { tool: name })))
     expect(calls.calls.map((c: { ok: boolean, code: string, caller: string }) => [c.ok, c.code, c.caller])).toEqual([
       [false, 'INVALID_ARGS', 'agent'],
       [true, 'OK', 'agent'],

@@ -2,19 +2,15 @@
 // native Chromium, for <KeepAlive>, stop(), and a name freed by another app.
 import type { Component } from 'vue'
 import { mount } from '@vue/test-utils'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { commands } from 'vitest/browser'
 import { createApp, defineComponent, h, KeepAlive, shallowRef } from 'vue'
 import { useWebMCPTool, useWebMCPTools } from '../../src'
-import { until } from '../helpers'
-import { tick, uniqueName } from '../lane'
+import { countRegistrations, until } from '../helpers'
+import { laneSuite, uniqueName } from '../lane'
 
-const cleanups: (() => void)[] = []
-afterEach(async () => {
-  cleanups.splice(0).forEach(c => c())
-  vi.restoreAllMocks()
-  await tick(30)
-})
+let mc: WebMCP.ModelContext
+const cleanups = laneSuite(m => (mc = m))
 
 async function listed(): Promise<string[]> {
   return (await commands.listTools()).map(t => t.name)
@@ -102,8 +98,12 @@ describe('agent path: tools follow the screen', () => {
     }
     const unmountFirst = mountApp('first')
     await until(async () => (await listed()).includes(name))
+    const registrations = countRegistrations(mc)
+    cleanups.push(registrations.stop)
     mountApp('second')
-    await tick(30)
+    // The second app's registration is refused: once it has settled, the first still answers.
+    await registrations.settled()
+    expect(registrations.names).toEqual([name])
     expect(await commands.callTool(name)).toEqual(answer('first'))
     unmountFirst()
     await until(async () => JSON.stringify(await commands.callTool(name).catch(() => null)) === JSON.stringify(answer('second')))

@@ -1,37 +1,27 @@
 // What an agent receives, through Playwright's frame.webmcp.callTool against
 // native Chromium: budgets on everything in 'error' mode, a valid result for
 // any value returned or thrown, failures classified right.
-import type { WebMCPConfig } from '../../src'
-import { afterEach, describe, expect, it } from 'vitest'
+import type { WebMCPConfig, WebMCPToolResponse } from '../../src'
+import { describe, expect, it } from 'vitest'
 import { commands } from 'vitest/browser'
 import { useWebMCPTool, WEBMCP_CONFIG } from '../../src'
 import { until, withSetup } from '../helpers'
-import { tick, uniqueName } from '../lane'
+import { laneSuite, textOf, uniqueName } from '../lane'
 
-const cleanups: (() => void)[] = []
-afterEach(async () => {
-  cleanups.splice(0).forEach(c => c())
-  await tick(30)
-})
-
-interface Received {
-  content: { type: string, text?: string }[]
-  isError?: boolean
-  structuredContent?: Record<string, unknown>
-  _meta?: Record<string, unknown>
-}
+// The native context, with the checks every suite gets after each test.
+const cleanups = laneSuite(() => {})
 
 /** Registers a tool whose `execute` is `execute`, calls it as the agent, and returns what the agent received. */
 async function agentCalls(
   options: { execute: () => unknown, formatOutput?: (r: unknown) => unknown, inputSchema?: object },
   config: WebMCPConfig = {},
   input: Record<string, unknown> = {},
-): Promise<Received> {
+): Promise<WebMCPToolResponse> {
   const name = uniqueName('result')
   const mounted = withSetup(() => useWebMCPTool({ name, description: 'd', ...options } as never), { provide: { [WEBMCP_CONFIG]: config } })
   cleanups.push(mounted.unmount)
   await until(() => (mounted.result as { isRegistered: { value: boolean } }).isRegistered.value)
-  return await commands.callTool(name, input) as Received
+  return await commands.callTool(name, input)
 }
 
 /** What the budget counts: the serialized result, less the frame of a text answer (39 characters). */
@@ -58,7 +48,7 @@ describe('in \'error\' mode the budget covers everything the agent receives', ()
     const received = await agentCalls({ execute }, errorMode)
     expect(received.isError).toBe(true)
     expect(received._meta).toEqual({ 'vue-webmcp/code': 'OUTPUT_TOO_LARGE' })
-    expect(received.content[0]!.text).toMatch(/^The result is .* over this tool's limit of 1500 characters\. Ask for less/)
+    expect(textOf(received)).toMatch(/^The result is .* over this tool's limit of 1500 characters\. Ask for less/)
     expect(budgetSize(received)).toBeLessThanOrEqual(1500)
   })
 
@@ -66,7 +56,7 @@ describe('in \'error\' mode the budget covers everything the agent receives', ()
     const received = await agentCalls({ execute: () => { throw new Error('"'.repeat(5000)) } }, { budgets: 'error', limits: { result: 400 } })
     expect(received._meta).toEqual({ 'vue-webmcp/code': 'TOOL_ERROR' })
     expect(budgetSize(received)).toBeLessThanOrEqual(400)
-    expect(received.content[0]!.text).toMatch(/showed \d+ of 5000 characters\]$/)
+    expect(textOf(received)).toMatch(/showed \d+ of 5000 characters\]$/)
   })
 
   it('an INVALID_ARGS problem list fits the budget', async () => {
@@ -107,7 +97,7 @@ describe('a valid result for any value returned or thrown', () => {
     const received = await agentCalls({ execute: () => { throw thrown } })
     expect(received.isError).toBe(true)
     expect(received._meta).toEqual({ 'vue-webmcp/code': 'TOOL_ERROR' })
-    expect(received.content[0]!.text).toMatch(message)
+    expect(textOf(received)).toMatch(message)
   })
 })
 

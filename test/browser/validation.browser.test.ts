@@ -1,22 +1,18 @@
 // What an agent can send, through Playwright's frame.webmcp.callTool: every
 // keyword enforced, a tool whose schema cannot be enforced never offered, and
 // arguments of any shape answered in bounded time with a clear code.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { commands } from 'vitest/browser'
 import { useWebMCPTool, useWebMCPTools } from '../../src'
 import { MAX_DEPTH } from '../../src/core/validate'
 import { until, withSetup } from '../helpers'
-import { tick, uniqueName } from '../lane'
+import { callTool, laneSuite, textOf, uniqueName } from '../lane'
 
-const cleanups: (() => void)[] = []
-afterEach(async () => {
-  cleanups.splice(0).forEach(c => c())
-  await tick(30)
-})
+let mc: WebMCP.ModelContext
+const cleanups = laneSuite(m => (mc = m))
 
-interface Response { content: { text: string }[], isError?: boolean, _meta?: Record<string, string> }
 // As JSON text: see the callTool command in vitest.config.ts.
-const call = (name: string, args: Record<string, unknown>) => commands.callTool(name, JSON.stringify(args)) as Promise<Response>
+const call = (name: string, args: Record<string, unknown>) => commands.callTool(name, JSON.stringify(args))
 
 function setUp(inputSchema: object) {
   const name = uniqueName('checked')
@@ -30,7 +26,7 @@ async function refused(name: string, args: Record<string, unknown>): Promise<str
   const response = await call(name, args)
   expect(response.isError).toBe(true)
   expect(response._meta).toEqual({ 'vue-webmcp/code': 'INVALID_ARGS' })
-  return response.content[0]!.text.split('\n').slice(1)
+  return textOf(response).split('\n').slice(1)
 }
 
 describe('validation on the agent path (Playwright frame.webmcp)', () => {
@@ -88,11 +84,10 @@ describe('validation on the agent path (Playwright frame.webmcp)', () => {
     expect(problems).toEqual([`/child${'/child'.repeat(MAX_DEPTH - 1)}: is nested too deeply: arguments may nest at most ${MAX_DEPTH} levels`])
     for (let i = 90; i < 5_000; i++)
       args = { child: args }
-    const mc = document.modelContext!
-    const tool = (await mc.getTools()).find(t => t.name === name)!
-    const response = JSON.parse(await mc.executeTool(tool, args)) as Response
+    // Too deep for the test runner's messaging: through the page's own executeTool.
+    const response = await callTool(mc, name, args)
     expect(response._meta).toEqual({ 'vue-webmcp/code': 'INVALID_ARGS' })
-    expect(response.content[0]!.text).toContain(`is nested too deeply: arguments may nest at most ${MAX_DEPTH} levels`)
+    expect(textOf(response)).toContain(`is nested too deeply: arguments may nest at most ${MAX_DEPTH} levels`)
     expect(execute).not.toHaveBeenCalled()
   })
 

@@ -5,15 +5,12 @@ import { describe, expect, it, vi } from 'vitest'
 import { createApp, defineComponent, effectScope, h, nextTick, ref } from 'vue'
 import { provideWebMCPConfig, useWebMCPTool, WEBMCP_CONFIG, WebMCPDefinitionError } from '../../src'
 import { until, withSetup } from '../helpers'
-import { executeTool, lane, laneSuite, tick, uniqueName } from '../lane'
+import { callTool, lane, laneSuite, listedNames, textOf, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
 
-async function callByName(name: string, args: object = {}) {
-  const tool = (await mc.getTools()).find(t => t.name === name)!
-  return JSON.parse(await executeTool(mc, tool, args)) as { content: { text: string }[], isError?: boolean, _meta?: Record<string, string> }
-}
+const callByName = (name: string, args: object = {}) => callTool(mc, name, args)
 
 function mountWithConfig<T>(config: WebMCPConfig, setup: () => T) {
   const mounted = withSetup(setup, { provide: { [WEBMCP_CONFIG]: config } })
@@ -38,7 +35,9 @@ describe(`WEBMCP_CONFIG (${lane})`, () => {
 
   it('\'error\' throws at setup for an over-budget initial definition in a dev/test build', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    expect(() => effectScope().run(() => useWebMCPTool({ name: 'n'.repeat(31), description: 'd', execute: () => '' })))
+    const registered = effectScope()
+    cleanups.push(() => registered.stop())
+    expect(() => registered.run(() => useWebMCPTool({ name: 'n'.repeat(31), description: 'd', execute: () => '' })))
       .not
       .toThrow() // no config: the dev default is 'warn'
     expect(warn).toHaveBeenCalledOnce()
@@ -60,8 +59,7 @@ describe(`WEBMCP_CONFIG (${lane})`, () => {
     expect(state.error.value).toBeInstanceOf(WebMCPDefinitionError)
     expect(state.error.value!.message).toContain('600 characters')
     expect(state.isRegistered.value).toBe(false)
-    await tick(30)
-    expect((await mc.getTools()).map(t => t.name)).not.toContain(name)
+    await until(async () => !(await listedNames(mc)).includes(name))
     description.value = 'fine again'
     await nextTick()
     await until(() => state.isRegistered.value)
@@ -79,10 +77,10 @@ describe(`WEBMCP_CONFIG (${lane})`, () => {
     const refused = await callByName(list)
     expect(refused.isError).toBe(true)
     expect(refused._meta).toEqual({ 'vue-webmcp/code': 'OUTPUT_TOO_LARGE' })
-    expect(refused.content[0]!.text).toMatch(/The result is \d+ characters, over this tool's limit of 200 characters\. Ask for less/)
+    expect(textOf(refused)).toMatch(/The result is \d+ characters, over this tool's limit of 200 characters\. Ask for less/)
     const cut = await callByName(text)
     expect(cut.isError).toBeUndefined()
-    expect(cut.content[0]!.text).toContain('[truncated: showed')
+    expect(textOf(cut)).toContain('[truncated: showed')
   })
 
   it('false skips every check', async () => {
@@ -90,7 +88,7 @@ describe(`WEBMCP_CONFIG (${lane})`, () => {
     const name = uniqueName(`f${'n'.repeat(30)}`)
     const state = mountWithConfig({ budgets: false }, () => useWebMCPTool({ name, description: 'd', execute: () => 'x'.repeat(5000) }))
     await until(() => state.isRegistered.value)
-    expect((await callByName(name)).content[0]!.text).toHaveLength(5000)
+    expect(textOf(await callByName(name))).toHaveLength(5000)
     expect(warn).not.toHaveBeenCalled()
   })
 
@@ -101,7 +99,7 @@ describe(`WEBMCP_CONFIG (${lane})`, () => {
     const state = mountWithConfig({ onToolCall, onToolResult: e => events.push(e) }, () => useWebMCPTool({ name, description: 'd', execute: ({ n }) => (n as number) * 2 }))
     await until(() => state.isRegistered.value)
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
-    expect((await callByName(name, { n: 21 })).content[0]!.text).toBe('42')
+    expect(textOf(await callByName(name, { n: 21 }))).toBe('42')
     expect(consoleError).toHaveBeenCalledOnce()
     expect(onToolCall).toHaveBeenCalledWith({ name, source: 'tool', caller: 'agent' })
     expect(events[0]).toMatchObject({ name, source: 'tool', caller: 'agent', ok: true, response: { content: [{ type: 'text', text: '42' }] } })
@@ -130,12 +128,13 @@ describe(`WEBMCP_CONFIG (${lane})`, () => {
     const root = document.createElement('div')
     document.body.append(root)
     app.mount(root)
-    cleanups.push(() => { app.unmount(); root.remove() })
     const board = useBoard(app.config.globalProperties.$pinia)
+    // A store outlives the app's components: its own $dispose() ends its tool.
+    cleanups.push(() => { app.unmount(); root.remove(); board.$dispose() })
     // Pinia unwraps the refs a store returns.
     await until(() => board.tool.isRegistered)
     board.tasks.push('milk')
-    expect((await callByName(name)).content[0]!.text).toBe('["milk"]')
+    expect(textOf(await callByName(name))).toBe('["milk"]')
     expect(results.map(r => r.name)).toEqual([name])
   })
 

@@ -6,23 +6,14 @@ import { mount } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
 import { createApp, defineComponent, effectScope, h, KeepAlive, nextTick, shallowRef } from 'vue'
 import { useRegisteredTools, useWebMCPTool, useWebMCPTools } from '../../src'
-import { until } from '../helpers'
-import { executeTool, lane, laneSuite, registerTool, tick, uniqueName } from '../lane'
+import { countRegistrations, until } from '../helpers'
+import { callTool, lane, laneSuite, listedNames, registerTool, tick, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
 
-async function names(): Promise<string[]> {
-  return (await mc.getTools()).map(t => t.name)
-}
-
-/** Calls a tool as an agent would, through the page's ModelContext; rejects when it is not listed. */
-async function call(name: string): Promise<unknown> {
-  const tool = (await mc.getTools()).find(t => t.name === name)
-  if (!tool)
-    throw new Error(`no tool ${name}`)
-  return JSON.parse(await executeTool(mc, tool, {}))
-}
+const names = () => listedNames(mc)
+const call = (name: string) => callTool(mc, name)
 
 /** A view that registers one tool answering `answer`. */
 function view(name: string, answer: string): Component {
@@ -138,7 +129,7 @@ describe(`life cycle (${lane})`, () => {
       let state: ReturnType<typeof useWebMCPTool> | undefined
       const Async = defineComponent({
         async setup() {
-          await tick()
+          await tick() // leaves the setup's scope, as any await does
           state = useWebMCPTool({ name, description: 'd', execute: () => '' })
           return () => h('div')
         },
@@ -151,8 +142,10 @@ describe(`life cycle (${lane})`, () => {
       await until(() => state?.isRegistered.value)
       app.unmount()
       root.remove()
-      await tick(30)
-      // Every app unmounted and still listed: only stop() can remove it.
+      // Every app unmounted and still registered (the package unregisters synchronously,
+      // isRegistered with it): only stop() can remove it.
+      await nextTick()
+      expect(state!.isRegistered.value).toBe(true)
       expect(await names()).toContain(name)
       state!.stop()
       await until(async () => !(await names()).includes(name))
@@ -189,12 +182,16 @@ describe(`life cycle (${lane})`, () => {
       })
       const { shown } = keptAlive({ s: Stoppable, other: view(uniqueName('other'), 'O') }, 's')
       await until(() => state!.isRegistered.value)
+      const registrations = countRegistrations(mc)
+      cleanups.push(registrations.stop)
       state!.stop()
       shown.value = 'other'
       await nextTick()
       shown.value = 's'
-      await tick(60)
-      expect(await names()).not.toContain(name)
+      // Activation registers synchronously, in the flush nextTick waits for: the count is final.
+      await nextTick()
+      expect(registrations.names).not.toContain(name)
+      await until(async () => !(await names()).includes(name))
     })
   })
 
@@ -239,19 +236,36 @@ describe(`life cycle (${lane})`, () => {
       const state = scope.run(() => useWebMCPTool({ name, description: 'd', execute: () => 'mine' }))!
       await until(() => state.error.value)
       // Another tool coming and going fires toolchange; the name is still taken.
-      const registerSpy = vi.spyOn(mc, 'registerTool')
+      const registrations = countRegistrations(mc)
+      cleanups.push(registrations.stop)
+      let changes = 0
+      const counted = () => changes++
+      // After the package's own listener (added at the refusal): when this one runs, the retry has been called.
+      mc.addEventListener('toolchange', counted)
+      cleanups.push(() => mc.removeEventListener('toolchange', counted))
       const passer = new AbortController()
       await registerTool(mc, { name: uniqueName('passer'), description: 'd', execute: () => '' }, { signal: passer.signal })
       passer.abort()
-      await until(() => registerSpy.mock.calls.length >= 3) // the passer, and a retry per toolchange
-      await tick(60)
+      await until(() => changes >= 2 && registrations.count >= 2) // the passer's two changes, the passer and a retry
+      await registrations.settled()
       expect(state.error.value!.name).toBe('InvalidStateError')
       expect(state.isRegistered.value).toBe(false)
-      // A refused retry fires no toolchange of its own: the retries stop (no loop).
-      const settled = registerSpy.mock.calls.length
-      await tick(150)
-      expect(registerSpy.mock.calls.length).toBe(settled)
-      registerSpy.mockRestore()
+      expect(registrations.names.slice(1).every(n => n === name)).toBe(true)
+      // A refused retry fires no toolchange of its own: the retries stop (no loop). The barrier is
+      // a later change, whose event comes after any the retries fired: it brings one retry (two
+      // if an earlier test's late event, counted above for the passer's, lets the passer's removal
+      // arrive now); a loop, many.
+      const settled = registrations.count
+      const sentinel = new AbortController()
+      cleanups.push(() => sentinel.abort())
+      await registerTool(mc, { name: uniqueName('sentinel'), description: 'd', execute: () => '' }, { signal: sentinel.signal })
+      await until(() => registrations.names.slice(settled + 1).includes(name))
+      await registrations.settled()
+      const after = registrations.names.slice(settled)
+      expect(after[0]).toMatch(/^sentinel_/)
+      expect(after.slice(1)).toEqual(after.length === 3 ? [name, name] : [name])
+      expect(state.error.value!.name).toBe('InvalidStateError')
+      registrations.stop()
       raw.abort()
       await until(() => state.isRegistered.value)
       expect(state.error.value).toBeNull()
@@ -266,11 +280,13 @@ describe(`life cycle (${lane})`, () => {
     it('a rejection with a DOMException that is not an Error keeps its name and message', async () => {
       const rejection = domExceptionLike('SecurityError', 'Only secure origins are allowed in the exposedTo list.')
       expect(rejection instanceof Error).toBe(false)
-      vi.spyOn(mc, 'registerTool').mockImplementationOnce(() => Promise.reject(rejection))
+      const registerTool = vi.spyOn(mc, 'registerTool').mockImplementationOnce(() => Promise.reject(rejection))
       const scope = effectScope()
       cleanups.push(() => scope.stop())
       const state = scope.run(() => useWebMCPTool({ name: uniqueName('named'), description: 'd', execute: () => '' }))!
-      await until(() => state.error.value)
+      // Read when the rejection has been handled (the package's handler first), in the same
+      // task: a later toolchange would retry, succeed and clear the error.
+      await Promise.resolve(registerTool.mock.results[0]!.value).catch(() => {})
       expect(state.error.value!.name).toBe('SecurityError')
       expect(state.error.value!.message).toBe('Only secure origins are allowed in the exposedTo list.')
     })
@@ -282,7 +298,7 @@ describe(`life cycle (${lane})`, () => {
       const scope = effectScope()
       cleanups.push(() => scope.stop())
       const state = scope.run(() => useWebMCPTool({ name: uniqueName('thrown'), description: 'd', execute: () => '' }))!
-      await until(() => state.error.value)
+      // Set synchronously; read before any toolchange can bring a retry that clears it.
       expect(state.error.value!.name).toBe('InvalidStateError')
       expect(state.error.value!.message).toBe('Duplicate tool name')
     })
@@ -383,7 +399,7 @@ describe(`life cycle (${lane})`, () => {
       // The stale answer arriving late changes nothing; its promise was settled by the newer answer.
       releaseStale([])
       await stale
-      await tick(10)
+      await tick() // a task: every microtask the stale answer queued has run
       expect(list.tools.value.some(t => t.name === name)).toBe(true)
     })
   })

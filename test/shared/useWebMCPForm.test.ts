@@ -7,7 +7,7 @@ import { defineComponent, h, nextTick, ref } from 'vue'
 import { formFields, WEBMCP_CONFIG } from '../../src'
 import TaskForm from '../fixtures/TaskForm.vue'
 import { until } from '../helpers'
-import { cannot, executeTool, lane, laneSuite, tick, uniqueName } from '../lane'
+import { callTool, cannot, executeTool, lane, laneSuite, registerTool, tick, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
@@ -22,11 +22,26 @@ function mountForm(props: { name: string, autosubmit?: boolean, resetAfter?: Web
   return { wrapper, form, state }
 }
 
-/** Submits as an agent: the browser's declarative-form tool, or vue-webmcp/testing's model of it. */
-async function agentSubmit(name: string, _form: HTMLFormElement, input: Record<string, unknown>): Promise<unknown> {
+/** Resolves to the form's tool once the implementation lists it (the browser adds it in a task of its own). */
+async function listedTool(name: string): Promise<WebMCP.RegisteredTool> {
   let tool: WebMCP.RegisteredTool | undefined
   await until(async () => (tool = (await mc.getTools()).find(t => t.name === name)))
-  return JSON.parse(await executeTool(mc, tool!, input))
+  return tool!
+}
+
+/** Submits as an agent: the browser's declarative-form tool, or vue-webmcp/testing's model of it. */
+async function agentSubmit(name: string, input: Record<string, unknown>) {
+  return callTool(mc, await listedTool(name), input)
+}
+
+/**
+ * Lets a reset the package has due happen: it resets in a task (`setTimeout(0)`)
+ * queued when `isSubmitting` turns false, and a timer queued after it with the
+ * same delay runs after it.
+ */
+async function afterDueReset(state: { isSubmitting: { value: boolean } }): Promise<void> {
+  await until(() => !state.isSubmitting.value)
+  await tick()
 }
 
 describe(`useWebMCPForm (${lane})`, () => {
@@ -67,9 +82,8 @@ describe(`useWebMCPForm (${lane})`, () => {
   it('an agent\'s submission gets the normalized result of the handler', async () => {
     const name = uniqueName('agent')
     const handler = vi.fn<Handler>(fields => ({ created: fields.title, tags: fields.tags }))
-    const { form } = mountForm({ name, autosubmit: true, handler })
-    await tick(30)
-    const response = await agentSubmit(name, form, { title: 'Call mom', priority: 'high', tags: ['home'] })
+    mountForm({ name, autosubmit: true, handler })
+    const response = await agentSubmit(name, { title: 'Call mom', priority: 'high', tags: ['home'] })
     expect(response).toEqual({ content: [{ type: 'text', text: JSON.stringify({ created: 'Call mom', tags: ['home'] }) }] })
     expect(handler.mock.calls[0]![1].agentInvoked).toBe(true)
   })
@@ -83,7 +97,7 @@ describe(`useWebMCPForm (${lane})`, () => {
     form.querySelector('button')!.click()
     await until(() => results.length === 1)
     expect(results[0]).toMatchObject({ name, source: 'form', caller: 'person', autosubmitted: false, ok: true })
-    await agentSubmit(name, form, { title: 'By an agent' })
+    await agentSubmit(name, { title: 'By an agent' })
     await until(() => results.length === 2)
     expect(results[1]).toMatchObject({ name, source: 'form', caller: 'agent', autosubmitted: true, ok: true })
     expect(calls.map(c => [c.source, c.caller])).toEqual([['form', 'person'], ['form', 'agent']])
@@ -92,17 +106,16 @@ describe(`useWebMCPForm (${lane})`, () => {
   it('a failure reaches the agent as isError and stays in error until the next submission', async () => {
     const name = uniqueName('failing')
     let fail = true
-    const { form, state } = mountForm({ name, autosubmit: true, handler: () => {
+    const { state } = mountForm({ name, autosubmit: true, handler: () => {
       if (fail)
         throw new Error('The board is full')
       return 'ok'
     } })
-    await tick(30)
-    const response = await agentSubmit(name, form, { title: 'x' })
+    const response = await agentSubmit(name, { title: 'x' })
     expect(response).toEqual({ content: [{ type: 'text', text: 'The board is full' }], isError: true, _meta: { 'vue-webmcp/code': 'TOOL_ERROR' } })
     expect(state.error.value!.message).toBe('The board is full')
     fail = false
-    await agentSubmit(name, form, { title: 'y' })
+    await agentSubmit(name, { title: 'y' })
     expect(state.error.value).toBeNull()
   })
 
@@ -124,11 +137,10 @@ describe(`useWebMCPForm (${lane})`, () => {
       const name = uniqueName('order_pizza')
       const handler = vi.fn<Handler>(fields => ({ title: fields.title, tags: fields.tags }))
       const { form, state } = mountForm({ name, autosubmit: true, handler })
-      await tick(30)
-      const first = await agentSubmit(name, form, { title: 'Pizza', tags: ['home'] })
+      const first = await agentSubmit(name, { title: 'Pizza', tags: ['home'] })
       expect(first).toEqual({ content: [{ type: 'text', text: '{"title":"Pizza","tags":["home"]}' }] })
       await until(() => title(form) === '' && checked(form).length === 0)
-      const second = await agentSubmit(name, form, { title: 'Salad' })
+      const second = await agentSubmit(name, { title: 'Salad' })
       expect(second).toEqual({ content: [{ type: 'text', text: '{"title":"Salad","tags":[]}' }] })
       await until(() => !state.isSubmitting.value && title(form) === '')
     })
@@ -137,23 +149,20 @@ describe(`useWebMCPForm (${lane})`, () => {
       const name = uniqueName('person_after')
       const handler = vi.fn<Handler>(() => 'ok')
       const { form, state } = mountForm({ name, autosubmit: true, handler })
-      await tick(30)
-      await agentSubmit(name, form, { title: 'From the agent', tags: ['work'] })
+      await agentSubmit(name, { title: 'From the agent', tags: ['work'] })
       await until(() => title(form) === '' && checked(form).length === 0)
       ;(form.elements.namedItem('title') as HTMLInputElement).value = 'Mine'
       form.querySelector('button')!.click()
       await until(() => handler.mock.calls.length === 2)
       expect(handler.mock.calls[1]![0]).toEqual({ title: 'Mine', priority: 'low', tags: [] })
-      await until(() => !state.isSubmitting.value)
-      await tick(30)
+      await afterDueReset(state)
       expect(title(form)).toBe('Mine') // 'agent' leaves a person's entries alone
     })
 
     it('an agent\'s failed call is reset too', async () => {
       const name = uniqueName('failed_reset')
       const { form } = mountForm({ name, autosubmit: true, handler: () => { throw new Error('no') } })
-      await tick(30)
-      expect(await agentSubmit(name, form, { title: 'x', tags: ['home'] })).toMatchObject({ isError: true })
+      expect(await agentSubmit(name, { title: 'x', tags: ['home'] })).toMatchObject({ isError: true })
       await until(() => title(form) === '' && checked(form).length === 0)
     })
 
@@ -161,17 +170,22 @@ describe(`useWebMCPForm (${lane})`, () => {
       const name = uniqueName('cancelled')
       const handler = vi.fn<Handler>(() => 'ok')
       const { form, state } = mountForm({ name, handler })
-      let tool: WebMCP.RegisteredTool | undefined
-      await until(async () => (tool = (await mc.getTools()).find(t => t.name === name)))
+      const tool = await listedTool(name)
       const controller = new AbortController()
-      const call = executeTool(mc, tool!, { title: 'Half done', tags: ['home'] }, { signal: controller.signal }).catch((e: Error) => e.name)
+      const call = executeTool(mc, tool, { title: 'Half done', tags: ['home'] }, { signal: controller.signal }).catch((e: Error) => e.name)
       await until(() => state.isAgentActive.value)
       expect(title(form)).toBe('Half done')
       controller.abort()
       expect(await call).toBe('AbortError')
       if (cannot.signalACancelledFormCall) {
-        // No toolcancel reaches the page: the fill stays, and so does the activation.
-        await tick(100)
+        // No toolcancel reaches the page: the fill stays, and so does the activation. The barrier:
+        // a later call through the same context has returned, and a task has let a reset run.
+        const later = uniqueName('later')
+        const raw = new AbortController()
+        cleanups.push(() => raw.abort())
+        await registerTool(mc, { name: later, description: 'd', execute: () => ({ content: [{ type: 'text', text: 'after' }] }) }, { signal: raw.signal })
+        await callTool(mc, later)
+        await afterDueReset(state)
         expect([state.isAgentActive.value, title(form)]).toEqual([true, 'Half done'])
         return
       }
@@ -189,8 +203,8 @@ describe(`useWebMCPForm (${lane})`, () => {
       const { form, state } = mountForm({ name: uniqueName(`person_${resetAfter}`), resetAfter, handler })
       ;(form.elements.namedItem('title') as HTMLInputElement).value = 'Typed'
       form.querySelector('button')!.click()
-      await until(() => handler.mock.calls.length === 1 && !state.isSubmitting.value)
-      await tick(30)
+      await until(() => handler.mock.calls.length === 1)
+      await afterDueReset(state)
       return title(form)
     }
 
@@ -203,10 +217,9 @@ describe(`useWebMCPForm (${lane})`, () => {
       expect(await personSubmits('always', true)).toBe('')
       expect(await personSubmits('never', false)).toBe('Typed')
       const name = uniqueName('never')
-      const { form } = mountForm({ name, autosubmit: true, resetAfter: 'never', handler: () => 'ok' })
-      await tick(30)
-      await agentSubmit(name, form, { title: 'Kept', tags: ['home'] })
-      await tick(50)
+      const { form, state } = mountForm({ name, autosubmit: true, resetAfter: 'never', handler: () => 'ok' })
+      await agentSubmit(name, { title: 'Kept', tags: ['home'] })
+      await afterDueReset(state)
       expect([title(form), checked(form)]).toEqual(['Kept', ['home']])
     })
   })
@@ -233,10 +246,7 @@ describe(`useWebMCPForm (${lane})`, () => {
     const name = uniqueName('fill_in')
     const handler = vi.fn<Handler>(fields => ({ created: fields.title }))
     const { form, state } = mountForm({ name, handler })
-    await tick(30)
-    let tool: WebMCP.RegisteredTool | undefined
-    await until(async () => (tool = (await mc.getTools()).find(t => t.name === name)))
-    const pending = executeTool(mc, tool!, { title: 'Read' }).then(JSON.parse)
+    const pending = executeTool(mc, await listedTool(name), { title: 'Read' }).then(JSON.parse)
     await until(() => state.isAgentActive.value)
     expect((form.elements.namedItem('title') as HTMLInputElement).value).toBe('Read')
     // The person reviews what the agent filled in and submits.
@@ -249,9 +259,8 @@ describe(`useWebMCPForm (${lane})`, () => {
   it('isSubmitting covers the whole submission, autosubmit included', async () => {
     const name = uniqueName('slow')
     let release!: () => void
-    const { form, state } = mountForm({ name, autosubmit: true, handler: () => new Promise<string>((r) => { release = () => r('done') }) })
-    await tick(30)
-    const pending = agentSubmit(name, form, { title: 't' })
+    const { state } = mountForm({ name, autosubmit: true, handler: () => new Promise<string>((r) => { release = () => r('done') }) })
+    const pending = agentSubmit(name, { title: 't' })
     await until(() => state.isSubmitting.value)
     release()
     await pending
@@ -283,7 +292,7 @@ describe(`useWebMCPForm (${lane})`, () => {
     await expect(state.onSubmit(direct)).resolves.toBeUndefined()
     expect(state.isSubmitting.value).toBe(false)
     expect(state.error.value!.name).toBe('InvalidStateError')
-    await tick(30)
+    await tick() // a browser reports an unhandled rejection in a task of its own, queued before this one
     expect(unhandled).toEqual([])
   })
 

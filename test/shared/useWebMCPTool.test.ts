@@ -1,44 +1,23 @@
 import type { UseWebMCPToolOptions } from '../../src'
 // useWebMCPTool in both lanes: happy-dom with vue-webmcp/testing, and native Chromium.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { effectScope, nextTick, ref, shallowRef } from 'vue'
 import { useWebMCPTool, WEBMCP_CONFIG } from '../../src'
 import { refreshModelContext } from '../../src/internal/modelContext'
 import { InMemoryModelContext } from '../../src/testing'
 import { countRegistrations, deferred, until, withSetup } from '../helpers'
-import { cannot, executeTool, lane, registerTool, releaseLaneModelContext, tick, uniqueName, useLaneModelContext } from '../lane'
+import { callTool, cannot, executeTool, lane, laneSuite, listedNames, registerTool, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
-const cleanups: (() => void)[] = []
-const unhandled: unknown[] = []
-const onUnhandled = (event: PromiseRejectionEvent | unknown) => unhandled.push(event)
-
-beforeAll(() => {
-  mc = useLaneModelContext()
-  globalThis.addEventListener?.('unhandledrejection', onUnhandled)
-})
-afterEach(async () => {
-  cleanups.splice(0).forEach(c => c())
-  await tick(30)
-  expect(unhandled).toEqual([])
-})
-afterAll(() => {
-  globalThis.removeEventListener?.('unhandledrejection', onUnhandled)
-  releaseLaneModelContext()
-})
+const cleanups = laneSuite(m => (mc = m))
 
 async function tools() {
   return mc.getTools()
 }
-async function names() {
-  return (await tools()).map(t => t.name)
-}
-async function call(name: string, args: object = {}) {
-  const tool = (await tools()).find(t => t.name === name)
-  if (!tool)
-    throw new Error(`no tool ${name}`)
-  return JSON.parse(await executeTool(mc, tool, args)) as { content: { type: string, text: string }[], isError?: boolean, _meta?: Record<string, string> }
-}
+const names = () => listedNames(mc)
+const call = (name: string, args: object = {}) => callTool(mc, name, args)
+/** Resolves once `name` is no longer listed. */
+const gone = (name: string) => until(async () => !(await names()).includes(name))
 
 function mountTool(options: UseWebMCPToolOptions<any, any>) {
   const mounted = withSetup(() => useWebMCPTool(options))
@@ -74,8 +53,7 @@ describe(`useWebMCPTool (${lane})`, () => {
     expect(await call(name, { title: 'Milk' })).toEqual({ content: [{ type: 'text', text: 'Added Milk' }] })
     unmount()
     cleanups.pop()
-    await tick(30)
-    expect(await names()).not.toContain(name)
+    await gone(name)
   })
 
   it('isRegistered turns true only once registerTool has resolved', async () => {
@@ -109,8 +87,7 @@ describe(`useWebMCPTool (${lane})`, () => {
     await until(() => state.isRegistered.value)
     scope.stop()
     expect(state.isRegistered.value).toBe(false)
-    await tick(30)
-    expect(await names()).not.toContain(name)
+    await gone(name)
   })
 
   it('re-registers only when what the agent sees changes, compared by content', async () => {
@@ -169,8 +146,12 @@ describe(`useWebMCPTool (${lane})`, () => {
   it('follows enabled: registers while true only', async () => {
     const name = uniqueName()
     const enabled = ref(false)
+    const registrations = countRegistrations(mc)
+    cleanups.push(registrations.stop)
     const { result } = mountTool({ name, description: 'd', enabled, execute: () => '' })
-    await tick(30)
+    // The package registers synchronously, in the mounted hook or a pre-flush watcher: a count read after nextTick is final.
+    await nextTick()
+    expect(registrations.count).toBe(0)
     expect(await names()).not.toContain(name)
     enabled.value = true
     await nextTick()
@@ -179,8 +160,8 @@ describe(`useWebMCPTool (${lane})`, () => {
     enabled.value = false
     await nextTick()
     expect(result.isRegistered.value).toBe(false)
-    await tick(30)
-    expect(await names()).not.toContain(name)
+    await gone(name)
+    expect(registrations.count).toBe(1)
   })
 
   it('re-registers when exposedTo changes', async () => {
@@ -221,7 +202,8 @@ describe(`useWebMCPTool (${lane})`, () => {
   })
 
   it('an invalid name lands in error as InvalidStateError (budgets off)', async () => {
-    const { result } = withSetup(() => useWebMCPTool({ name: 'not valid', description: 'd', execute: () => '' }), { provide: { [WEBMCP_CONFIG]: { budgets: false } } })
+    const { result, unmount } = withSetup(() => useWebMCPTool({ name: 'not valid', description: 'd', execute: () => '' }), { provide: { [WEBMCP_CONFIG]: { budgets: false } } })
+    cleanups.push(unmount) // mounted, a refused tool retries on every later toolchange
     await until(() => result.error.value)
     expect(result.error.value!.name).toBe('InvalidStateError')
   })
@@ -230,12 +212,16 @@ describe(`useWebMCPTool (${lane})`, () => {
     it('enabled toggled off while the registration is pending', async () => {
       const name = uniqueName()
       const enabled = ref(true)
+      const registrations = countRegistrations(mc)
+      cleanups.push(registrations.stop)
       const scope = effectScope()
       const state = scope.run(() => useWebMCPTool({ name, description: 'd', enabled, execute: () => '' }))!
       enabled.value = false
       await nextTick()
-      await tick(30)
-      expect(await names()).not.toContain(name)
+      // The registration the package abandoned has settled (rejected, AbortError), its handler has run.
+      await registrations.settled()
+      expect(registrations.count).toBe(1)
+      await gone(name)
       expect(state.isRegistered.value).toBe(false)
       expect(state.error.value).toBeNull()
       scope.stop()
@@ -259,10 +245,13 @@ describe(`useWebMCPTool (${lane})`, () => {
     it('scope ended while the registration is pending', async () => {
       const name = uniqueName()
       const scope = effectScope()
+      const registrations = countRegistrations(mc)
+      cleanups.push(registrations.stop)
       const state = scope.run(() => useWebMCPTool({ name, description: 'd', execute: () => '' }))!
       scope.stop()
-      await tick(30)
-      expect(await names()).not.toContain(name)
+      await registrations.settled()
+      expect(registrations.count).toBe(1)
+      await gone(name)
       expect(state.isRegistered.value).toBe(false)
       expect(state.error.value).toBeNull()
     })
@@ -330,7 +319,12 @@ describe(`useWebMCPTool (${lane})`, () => {
       expect(((await pending) as Error).name).toBe('AbortError')
       if (cannot.passExecuteSignal) {
         // This implementation calls execute(args) alone: the cancel cannot reach the tool.
-        await tick(100)
+        // A later call through the same context returning is the barrier: anything it
+        // would forward for the cancelled call was dispatched before.
+        const later = uniqueName('later')
+        const { result: other } = mountTool({ name: later, description: 'd', execute: () => 'after' })
+        await until(() => other.isRegistered.value)
+        expect(await call(later)).toEqual({ content: [{ type: 'text', text: 'after' }] })
         expect(signal!.aborted).toBe(false)
         return
       }

@@ -2,13 +2,13 @@
 import { describe, expect, it, vi } from 'vitest'
 import { nextTick, ref } from 'vue'
 import { defineWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
-import { until, withSetup } from '../helpers'
-import { cannot, executeTool, lane, laneSuite, tick, uniqueName } from '../lane'
+import { countRegistrations, until, withSetup } from '../helpers'
+import { callTool, cannot, lane, laneSuite, listedNames, textOf, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
 
-const names = async () => (await mc.getTools()).map(t => t.name)
+const names = () => listedNames(mc)
 
 describe(`useWebMCPTools (${lane})`, () => {
   it('read tools stay on while write tools follow a ref; the agent\'s view follows the toggle', async () => {
@@ -47,15 +47,15 @@ describe(`useWebMCPTools (${lane})`, () => {
     else
       expect(removeAnnotations).toMatchObject({ consequentialHint: true, readOnlyHint: false })
 
-    await executeTool(mc, tools.find(t => t.name === add)!, { title: 'b' })
+    await callTool(mc, add, { title: 'b' })
     expect(tasks.value).toEqual(['a', 'b'])
-    const failed = JSON.parse(await executeTool(mc, tools.find(t => t.name === remove)!, {})) as { isError: boolean }
+    const failed = await callTool(mc, remove)
     expect(failed.isError).toBe(true)
     expect(onError).toHaveBeenCalledWith(expect.any(Error), remove)
 
     editing.value = false
     await nextTick()
-    await tick(30)
+    await until(async () => !(await names()).some(n => n === add || n === remove))
     now = await names()
     expect(now).not.toContain(add)
     expect(now).toContain(list)
@@ -63,9 +63,13 @@ describe(`useWebMCPTools (${lane})`, () => {
   })
 
   it('is not registered while no tool is enabled', async () => {
+    const registrations = countRegistrations(mc)
+    cleanups.push(registrations.stop)
     const { result, unmount } = withSetup(() => useWebMCPTools([{ name: uniqueName(), description: 'd', execute: () => '' }], { enabled: false }))
     cleanups.push(unmount)
-    await tick(30)
+    // The package registers synchronously, in the mounted hook or a pre-flush watcher: a count read after nextTick is final.
+    await nextTick()
+    expect(registrations.count).toBe(0)
     expect(result.isRegistered.value).toBe(false)
   })
 
@@ -81,22 +85,25 @@ describe(`useWebMCPTools (${lane})`, () => {
     expect(result.byName['bad name']!.error!.name).toBe('InvalidStateError')
     await until(() => result.byName[good]!.isRegistered)
     expect(result.isRegistered.value).toBe(false)
-    const tool = (await mc.getTools()).find(t => t.name === good)!
-    expect(JSON.parse(await executeTool(mc, tool, {}))).toEqual({ content: [{ type: 'text', text: 'fine' }] })
+    expect(await callTool(mc, good)).toEqual({ content: [{ type: 'text', text: 'fine' }] })
   })
 
   it('two tools with the same name: a clear error naming the duplicate, and no tool registered', async () => {
     const dup = uniqueName('dup')
     const other = uniqueName('other')
+    const registrations = countRegistrations(mc)
+    cleanups.push(registrations.stop)
     const { result, unmount } = withSetup(() => useWebMCPTools([
       { name: other, description: 'd', execute: () => '' },
       { name: dup, description: 'd', execute: () => '' },
       { name: dup, description: 'd2', execute: () => '' },
     ]))
     cleanups.push(unmount)
-    await tick(30)
+    await until(() => result.error.value)
     expect(result.error.value!.name).toBe('InvalidStateError')
     expect(result.error.value!.message).toContain(`Duplicate tool name "${dup}"`)
+    await nextTick()
+    expect(registrations.count).toBe(0)
     const now = await names()
     expect(now).not.toContain(dup)
     expect(now).not.toContain(other)
@@ -114,10 +121,8 @@ describe(`useWebMCPTools (${lane})`, () => {
     const { result, unmount } = withSetup(() => useWebMCPTools([search]))
     cleanups.push(unmount)
     await until(() => result.isRegistered.value)
-    const tool = (await mc.getTools()).find(t => t.name === search.name)!
-    expect(JSON.parse(await executeTool(mc, tool, { q: 'milk' }))).toEqual({ content: [{ type: 'text', text: 'results for milk' }] })
+    expect(await callTool(mc, search.name, { q: 'milk' })).toEqual({ content: [{ type: 'text', text: 'results for milk' }] })
     // The guard checks the schema before execute.
-    const invalid = JSON.parse(await executeTool(mc, tool, {})) as { content: { text: string }[] }
-    expect(invalid.content[0]!.text).toContain('/q: required')
+    expect(textOf(await callTool(mc, search.name))).toContain('/q: required')
   })
 })

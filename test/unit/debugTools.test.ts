@@ -9,7 +9,8 @@ import { useWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
 import { paginate } from '../../src/devtools/debugTools'
 import { recentCalls } from '../../src/devtools/observer'
 import { install, uninstall } from '../../src/testing'
-import { until } from '../helpers'
+import { countRegistrations, until } from '../helpers'
+import { callTool, textOf } from '../lane'
 
 type Any = any
 
@@ -27,12 +28,9 @@ function mountApp(root: Component, config: object = { debugTools: true }): App {
   return app
 }
 
-async function call(name: string, args: object = {}): Promise<{ text: string, isError?: boolean, code?: string }> {
-  const tool = (await mc.getTools()).find(t => t.name === name)
-  if (!tool)
-    throw new Error(`no tool ${name}`)
-  const response = JSON.parse(await mc.executeTool(tool, args))
-  return { text: response.content[0]?.text ?? '', isError: response.isError, code: response._meta?.['vue-webmcp/code'] }
+async function call(name: string, args: object = {}): Promise<{ text: string, isError?: boolean, code?: unknown }> {
+  const response = await callTool(mc, name, args)
+  return { text: response.content.length ? textOf(response) : '', isError: response.isError, code: response._meta?.['vue-webmcp/code'] }
 }
 
 async function json(name: string, args: object = {}): Promise<Any> {
@@ -74,9 +72,12 @@ describe('debugging tools', () => {
   })
 
   it('are not registered without debugTools: true', async () => {
+    const registrations = countRegistrations(mc)
     mountApp(Cart, {})
     await until(() => mc.toolNames.includes('add_item'))
-    await new Promise(r => setTimeout(r, 20))
+    // The debugging tools register synchronously with an app's first tool: the count is final.
+    registrations.stop()
+    expect(registrations.names).toEqual(['add_item'])
     expect(mc.toolNames).toEqual(['add_item'])
   })
 

@@ -3,6 +3,8 @@ import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
 import { callSettings, classifyError, ERROR_CODE_KEY, invokeTool, MAX_TIMEOUT_MS, timeoutSetting, ToolInputError } from '../../src/core/guard'
 import { resultSize, serializedLength } from '../../src/core/resultBudgets'
+import { until } from '../helpers'
+import { tick } from '../lane'
 import { anyValue, hostile } from './arbitraries'
 
 function settings(over: Partial<ToolCallSettings> = {}): ToolCallSettings {
@@ -183,10 +185,11 @@ describe('every failure classified right', () => {
         execute: () => { throw new Error('boom') },
       }), {})
       expect(outcome.code).toBe('TOOL_ERROR')
-      await vi.waitFor(() => expect(consoleError).toHaveBeenCalledTimes(3))
+      await until(() => consoleError.mock.calls.length === 3)
+      expect(consoleError).toHaveBeenCalledTimes(3)
       for (const what of ['onToolCall', 'onToolResult', 'onError'])
         expect(consoleError).toHaveBeenCalledWith(expect.stringContaining(`${what} threw`), expect.any(Error))
-      await new Promise(r => setTimeout(r, 20))
+      await tick() // Node reports a rejection left unhandled once the microtasks of its task have run
       expect(unhandled).not.toHaveBeenCalled()
     }
     finally {
@@ -208,7 +211,7 @@ describe('every failure classified right', () => {
         execute: () => { throw new Error('boom') },
       }), {})
       expect(outcome.code).toBe('TOOL_ERROR')
-      await new Promise(r => setTimeout(r, 20))
+      await tick() // Node reports a rejection left unhandled once the microtasks of its task have run
       expect(consoleError).not.toHaveBeenCalled()
       expect(unhandled).not.toHaveBeenCalled()
       const warn = vi.fn()

@@ -2,7 +2,7 @@
 // when budgets are switched on, and nothing registers in 'error' mode before
 // they have run. (Development builds check synchronously; see config.test.ts.)
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createApp, effectScope } from 'vue'
+import { createApp, effectScope, nextTick } from 'vue'
 import { useRegisteredTools, useWebMCPTool, WEBMCP_CONFIG, WebMCPDefinitionError } from '../../src'
 import { install, uninstall } from '../../src/testing'
 import { until } from '../helpers'
@@ -30,7 +30,9 @@ describe('production build: definition checks', () => {
     await until(() => state.error.value)
     expect(state.error.value).toBeInstanceOf(WebMCPDefinitionError)
     expect(state.error.value!.message).toContain('40 characters')
-    await new Promise(r => setTimeout(r, 20))
+    // The pass that set error is the one that would have registered, synchronously; nextTick
+    // flushes any pass still queued.
+    await nextTick()
     expect(mc.toolNames).toEqual([])
   })
 
