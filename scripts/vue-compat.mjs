@@ -1,9 +1,8 @@
-// `npm run test:vue-3.3`: the happy-dom lane again, against Vue 3.3, the
-// lower end of the `vue` peer range. Runs in a copy of the project whose
-// node_modules has vue@3.3 installed in place of the dev version, so every
-// package (the tests, @vue/test-utils, pinia) sees one copy of Vue.
-// Behaviour only: the type tests follow the dev version's types, and Vue 3.3's
-// `InjectionKey` cannot index an object literal in the tests' `provide` options.
+// `npm run test:vue-3.5`: the happy-dom lane again, against Vue 3.5.0, the
+// lower end of the `vue` peer range (@vueuse/core 14 needs 3.5). Runs in a copy
+// of the project whose node_modules has vue@3.5.0 installed in place of the dev
+// version, so every package (the tests, @vue/test-utils, pinia, @vueuse/core)
+// sees one copy of Vue. Behaviour only: the type tests follow the dev version's types.
 
 import { execFileSync } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -12,7 +11,7 @@ import { join } from 'node:path'
 import process from 'node:process'
 import { fileURLToPath } from 'node:url'
 
-const VUE = '3.3.13'
+const VUE = '3.5.0'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const work = `${mkdtempSync(join(tmpdir(), `vue-webmcp-vue-${VUE}-`))}/`
 for (const entry of ['src', 'test', 'scripts', 'skills', 'README.md', 'package.json', 'package-lock.json', 'tsconfig.json', 'vitest.config.ts']) {
