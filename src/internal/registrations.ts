@@ -96,8 +96,9 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
   const config = resolveConfig()
   const { budgets } = config
   const limits = config.config.limits
-  const modelContext = useModelContext()
-  const isSupported = useIsSupported()
+  // The group's document (a tool's own is the group's for useWebMCPTool).
+  const modelContext = useModelContext(shared.document)
+  const isSupported = useIsSupported(modelContext)
   const slots: Slot[] = list.map(options => ({ options, isRegistered: shallowRef(false), error: shallowRef(null) }))
   // The scope's end aborts the calls still running, through this one signal.
   const ended = new AbortController()
@@ -209,7 +210,7 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
   // content did not change are left alone.
   function sync(): void {
     // Read afresh: a context replaced since the last pass takes every tool with it.
-    refreshModelContext()
+    refreshModelContext(shared.document)
     const mc = modelContext.value
     const check = checks.value
     // In 'error' mode nothing registers before the checks have run; a
