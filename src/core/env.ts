@@ -20,13 +20,11 @@ let warnedLegacy = false
  * wrap or replace it at any time. No document (a server render): none.
  */
 export function getModelContext(doc: Document | undefined): WebMCP.ModelContext | undefined {
-  if (!doc)
-    return undefined
-  const found = doc.modelContext
+  const found = doc?.modelContext
   if (found)
     return found
-  // Not every DOM-like environment has a navigator (a partial test DOM, a worker shim).
-  const legacy = (doc.defaultView?.navigator as (Navigator & { modelContext?: WebMCP.ModelContext }) | undefined)?.modelContext
+  // Not every DOM-like environment has a window or a navigator (a partial test DOM, a worker shim).
+  const legacy = (doc?.defaultView?.navigator as (Navigator & { modelContext?: WebMCP.ModelContext }) | undefined)?.modelContext
   if (process.env.NODE_ENV !== 'production' && legacy && !warnedLegacy) {
     warnedLegacy = true
     console.warn('[vue-webmcp] Only the deprecated navigator.modelContext exists; using it. Browsers and polyfills now expose document.modelContext.')

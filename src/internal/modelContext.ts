@@ -13,9 +13,6 @@ export const defaultDocument: Document | undefined = isClient ? document : undef
 // One ref per document (the page's, an iframe's), so a hundred tools poll (at
 // most) once. Weak: a removed iframe's document is let go.
 const contexts = new WeakMap<Document, ShallowRef<WebMCP.ModelContext | undefined>>()
-// The documents being polled, with the polls each has left: held only that long.
-const polls = new Map<Document, number>()
-let timer: ReturnType<typeof setInterval> | undefined
 
 /**
  * How long to keep looking after the first read and after each change: an
@@ -41,20 +38,13 @@ export function refreshModelContext(document = defaultDocument): WebMCP.ModelCon
   return found
 }
 
+/** Polls `document` for a while: each change starts a poll (rare: injection or replacement). */
 function follow(document: Document): void {
-  polls.set(document, POLL_TRIES)
-  timer ??= setInterval(() => {
-    polls.forEach((left, polled) => {
-      if (left > 1)
-        polls.set(polled, left - 1)
-      else
-        polls.delete(polled)
-      refreshModelContext(polled)
-    })
-    if (!polls.size) {
+  let tries = 0
+  const timer = setInterval(() => {
+    refreshModelContext(document)
+    if (++tries >= POLL_TRIES)
       clearInterval(timer)
-      timer = undefined
-    }
   }, POLL_MS)
 }
 
