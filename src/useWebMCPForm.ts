@@ -6,8 +6,8 @@ import { resolveConfig } from './config'
 import { observedConfig, observeForm } from './devtools'
 import { toError } from './internal/failure'
 import { defaultDocument, eventTarget, useModelContext } from './internal/modelContext'
-import { ownScope } from './internal/scope'
 import { runToolCall } from './internal/pipeline'
+import { ownScope } from './internal/scope'
 
 declare const process: { env: Record<string, string | undefined> }
 

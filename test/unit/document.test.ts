@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { effectScope, nextTick } from 'vue'
 import { useRegisteredTools, useWebMCPForm, useWebMCPTool, useWebMCPTools } from 'vue-webmcp'
-import { install, InMemoryModelContext, uninstall } from 'vue-webmcp/testing'
+import { InMemoryModelContext, install, uninstall } from 'vue-webmcp/testing'
 import { until } from '../helpers'
 
 let page: InMemoryModelContext
