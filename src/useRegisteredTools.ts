@@ -1,13 +1,13 @@
-import type { ConfigurableDocument, Supportable } from '@vueuse/core'
 import type { MaybeRefOrGetter, Ref, ShallowRef } from 'vue'
 import type { RegisteredTool } from './types'
+import type { WebMCPSupportable } from './useWebMCPTool'
 import { useEventListener, useSupported } from '@vueuse/core'
 import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
 import { toError } from './internal/failure'
 import { eventTarget, refreshModelContext, useModelContext } from './internal/modelContext'
 import { ownScope } from './internal/scope'
 
-export interface UseRegisteredToolsOptions extends ConfigurableDocument {
+export interface UseRegisteredToolsOptions {
   /**
    * Origins whose tools to include on top of the same-origin default. Each must
    * be a secure origin whose document listed this page in `exposedTo`.
@@ -33,7 +33,7 @@ export interface ExecuteRegisteredToolOptions {
   signal?: AbortSignal
 }
 
-export interface UseRegisteredToolsReturn extends Supportable {
+export interface UseRegisteredToolsReturn extends WebMCPSupportable {
   /** Tools this document may call, sorted by name, refreshed on `toolchange`. */
   tools: Readonly<ShallowRef<readonly RegisteredTool[]>>
   /** Failure of the last `getTools()` call; cleared by the next success. */

@@ -1,4 +1,3 @@
-import type { ConfigurableDocument } from '@vueuse/core'
 import type { ComputedRef, MaybeRefOrGetter, Ref } from 'vue'
 import { useEventListener } from '@vueuse/core'
 import { computed, onScopeDispose, shallowRef, toValue } from 'vue'
@@ -35,7 +34,7 @@ declare global {
 export type FormFieldValue = FormDataEntryValue | FormDataEntryValue[]
 export type FormFields = Record<string, FormFieldValue>
 
-export interface UseWebMCPFormOptions<Fields extends FormFields = FormFields, Result = unknown> extends ConfigurableDocument {
+export interface UseWebMCPFormOptions<Fields extends FormFields = FormFields, Result = unknown> {
   /** The form's `toolname`. */
   name: MaybeRefOrGetter<string>
   /** The form's `tooldescription`. */

@@ -1,9 +1,22 @@
-import type { ConfigurableDocument, Supportable } from '@vueuse/core'
-import type { MaybeRefOrGetter, Ref } from 'vue'
+import type { ComputedRef, MaybeRefOrGetter, Ref } from 'vue'
 import type { InferToolArgs, WebMCPToolAnnotations, WebMCPToolExecuteOptions } from './types'
 import { useToolRegistrations } from './internal/registrations'
 
-export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = unknown> extends ConfigurableDocument {
+/**
+ * `isSupported`, declared once for every composable that returns it: VueUse's
+ * `Supportable`, written out, since naming VueUse's types in ours would make a
+ * consumer type-check all of `@vueuse/core` (its Web Bluetooth types included).
+ */
+export interface WebMCPSupportable {
+  /**
+   * The document has the WebMCP API the composable uses (for
+   * `useRegisteredTools`, `getTools` and `executeTool`). Flips when the API is
+   * injected late, replaced or removed.
+   */
+  isSupported: ComputedRef<boolean>
+}
+
+export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = unknown> {
   /** Tool identifier the agent sees. 1-128 characters of `[a-zA-Z0-9_.-]`; Chrome's guidance is at most 30. */
   name: MaybeRefOrGetter<string>
   /** Human-readable label for user-agent UI. Agents reason over `name` and `description`. */
@@ -42,7 +55,7 @@ export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = u
   document?: Document
 }
 
-export interface UseWebMCPToolReturn extends Supportable {
+export interface UseWebMCPToolReturn extends WebMCPSupportable {
   /** The tool is registered with the browser (its `registerTool` promise resolved). */
   isRegistered: Readonly<Ref<boolean>>
   /** Registration failure, such as `NotAllowedError` from a `tools` Permissions Policy. */

@@ -1,15 +1,14 @@
-import type { ConfigurableDocument, Supportable } from '@vueuse/core'
 import type { MaybeRefOrGetter, Ref } from 'vue'
 import type { AnyToolOptions } from './internal/registrations'
 import type { WebMCPToolAnnotations } from './types'
-import type { UseWebMCPToolReturn, WebMCPToolState } from './useWebMCPTool'
+import type { UseWebMCPToolReturn, WebMCPSupportable, WebMCPToolState } from './useWebMCPTool'
 import { computed, readonly, shallowRef, toValue } from 'vue'
 import { useIsSupported, useModelContext } from './internal/modelContext'
 import { isEnabled, useToolRegistrations } from './internal/registrations'
 import { ownScope } from './internal/scope'
 
 /** Options applied to every tool in the group unless the tool sets its own. */
-export interface UseWebMCPToolsSharedOptions extends ConfigurableDocument {
+export interface UseWebMCPToolsSharedOptions {
   enabled?: MaybeRefOrGetter<boolean>
   annotations?: MaybeRefOrGetter<WebMCPToolAnnotations | undefined>
   exposedTo?: MaybeRefOrGetter<readonly string[] | undefined>
@@ -24,7 +23,7 @@ export interface UseWebMCPToolsSharedOptions extends ConfigurableDocument {
 /** Static tool names in a definitions tuple; reactive names fall back to `string`. */
 export type ToolNames<T extends readonly AnyToolOptions[]> = T[number]['name'] extends string ? T[number]['name'] : string
 
-export interface UseWebMCPToolsReturn<Names extends string = string> extends Supportable {
+export interface UseWebMCPToolsReturn<Names extends string = string> extends WebMCPSupportable {
   /** Every enabled tool in the group is registered; `false` while none is enabled. */
   isRegistered: Readonly<Ref<boolean>>
   /** The first failure in the group, if any. */
