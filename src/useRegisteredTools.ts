@@ -1,9 +1,10 @@
 import type { MaybeRefOrGetter, Ref, ShallowRef } from 'vue'
 import type { RegisteredTool } from './types'
+import type { WebMCPSupportable } from './useWebMCPTool'
+import { useEventListener, useSupported } from '@vueuse/core'
 import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
 import { toError } from './internal/failure'
-import { listen } from './internal/listen'
-import { refreshModelContext, useModelContext } from './internal/modelContext'
+import { eventTarget, refreshModelContext, useModelContext } from './internal/modelContext'
 import { ownScope } from './internal/scope'
 
 export interface UseRegisteredToolsOptions {
@@ -23,6 +24,8 @@ export interface UseRegisteredToolsOptions {
    * to skip the trial call; the browser's own answer, once seen, wins.
    */
   argumentFormat?: 'object' | 'json'
+  /** The document whose `modelContext` to read (a same-origin iframe's, a test's own). Default: the page's. */
+  document?: Document
 }
 
 export interface ExecuteRegisteredToolOptions {
@@ -30,9 +33,7 @@ export interface ExecuteRegisteredToolOptions {
   signal?: AbortSignal
 }
 
-export interface UseRegisteredToolsReturn {
-  /** `getTools()` and `executeTool()` exist here. Flips to true if injected late. */
-  isSupported: Readonly<Ref<boolean>>
+export interface UseRegisteredToolsReturn extends WebMCPSupportable {
   /** Tools this document may call, sorted by name, refreshed on `toolchange`. */
   tools: Readonly<ShallowRef<readonly RegisteredTool[]>>
   /** Failure of the last `getTools()` call; cleared by the next success. */
@@ -116,12 +117,14 @@ export function useRegisteredTools(options: UseRegisteredToolsOptions = {}): Use
 }
 
 function registeredTools(options: UseRegisteredToolsOptions): Omit<UseRegisteredToolsReturn, 'stop'> {
-  const modelContext = useModelContext()
+  const { document } = options
+  const modelContext = useModelContext(document)
+  // A context that can list and run tools.
   const consumer = computed(() => {
     const mc = modelContext.value
     return mc && typeof mc.getTools === 'function' && typeof mc.executeTool === 'function' ? mc : undefined
   })
-  const isSupported = computed(() => !!consumer.value)
+  const isSupported = useSupported(() => consumer.value)
   const tools = shallowRef<readonly RegisteredTool[]>([])
   const error = shallowRef<Error | null>(null)
 
@@ -132,7 +135,7 @@ function registeredTools(options: UseRegisteredToolsOptions): Omit<UseRegistered
   const waiting: (() => void)[] = []
 
   async function query(ticket: number): Promise<void> {
-    refreshModelContext()
+    refreshModelContext(document)
     const mc = consumer.value
     let list: readonly RegisteredTool[] = []
     let failure: unknown
@@ -180,17 +183,14 @@ function registeredTools(options: UseRegisteredToolsOptions): Omit<UseRegistered
     }, COALESCE_MS)
   }
 
-  let stopListening = () => {}
-  const stopWatch = watch([consumer, () => JSON.stringify(toValue(options.fromOrigins) ?? [])], ([mc]) => {
-    stopListening()
-    stopListening = listen(mc, 'toolchange', schedule)
-    void refresh()
-  }, { immediate: true })
+  // Both end with the composable's scope.
+  useEventListener(() => eventTarget(consumer.value), 'toolchange', schedule)
+  watch([consumer, () => JSON.stringify(toValue(options.fromOrigins) ?? [])], () => void refresh(), { immediate: true })
 
   async function execute(tool: RegisteredTool, args: object = {}, callOptions: ExecuteRegisteredToolOptions = {}): Promise<unknown> {
     if (disposed)
       throw new DOMException('useRegisteredTools was stopped (its scope ended): it runs no more tools.', 'InvalidStateError')
-    refreshModelContext()
+    refreshModelContext(document)
     const mc = consumer.value
     if (!mc)
       throw new DOMException('WebMCP is not available in this browser: document.modelContext.executeTool is missing.', 'NotSupportedError')
@@ -217,8 +217,6 @@ function registeredTools(options: UseRegisteredToolsOptions): Omit<UseRegistered
 
   onScopeDispose(() => {
     disposed = true
-    stopWatch()
-    stopListening()
     if (scheduled !== undefined)
       clearTimeout(scheduled)
     // Nothing will answer them now.

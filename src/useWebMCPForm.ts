@@ -1,12 +1,12 @@
 import type { ComputedRef, MaybeRefOrGetter, Ref } from 'vue'
-import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
+import { useEventListener } from '@vueuse/core'
+import { computed, onScopeDispose, shallowRef, toValue } from 'vue'
 import { resolveConfig } from './config'
-import { isClient } from './core/env'
 import { observedConfig, observeForm } from './devtools'
 import { toError } from './internal/failure'
-import { listen } from './internal/listen'
-import { useModelContext } from './internal/modelContext'
+import { defaultDocument, eventTarget, useModelContext } from './internal/modelContext'
 import { runToolCall } from './internal/pipeline'
+import { ownScope } from './internal/scope'
 
 declare const process: { env: Record<string, string | undefined> }
 
@@ -63,6 +63,12 @@ export interface UseWebMCPFormOptions<Fields extends FormFields = FormFields, Re
    * cancelled fill (`toolcancel`) is cleared too.
    */
   resetAfter?: MaybeRefOrGetter<WebMCPFormReset | undefined>
+  /**
+   * The document the form is in (a same-origin iframe's, a test's own): its
+   * `modelContext` and window are where the agent's events are followed.
+   * Default: the page's.
+   */
+  document?: Document
 }
 
 export type WebMCPFormReset = 'agent' | 'success' | 'always' | 'never'
@@ -88,6 +94,13 @@ export interface UseWebMCPFormReturn {
   isSubmitting: Readonly<Ref<boolean>>
   /** What the last submission threw, until the next one. */
   error: Readonly<Ref<Error | null>>
+  /**
+   * Stops following the agent (`toolactivated`, `toolcancel`) and aborts the
+   * signal of submissions still running, as the end of its scope does. The
+   * form stays a tool while its attributes are bound: remove the form to
+   * withdraw it. With no active scope, the only way to end either.
+   */
+  stop: () => void
 }
 
 /**
@@ -150,12 +163,10 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
   const isAgentActive = shallowRef(false)
   const isSubmitting = shallowRef(false)
   const error = shallowRef<Error | null>(null)
-  const scope = new AbortController()
+  const ended = new AbortController()
+  const { document = defaultDocument } = options
   let pending = 0
   let resetDue = false
-  // Development builds: Vue DevTools and the debugging tools see the form.
-  if (process.env.NODE_ENV !== 'production')
-    observeForm(config, options, error)
 
   async function onSubmit(event: Event): Promise<void> {
     const submit = event as SubmitEvent
@@ -180,7 +191,7 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
       execute: (f: Fields) => options.execute(f, submit),
       formatOutput: options.formatOutput && ((result: Result, f: Fields) => options.formatOutput!(result, f)),
       onError: (e: unknown) => options.onError?.(e),
-      signals: [scope.signal],
+      signals: [ended.signal],
     }, fields)
     let failure: unknown
     let succeeded = false
@@ -225,7 +236,7 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
     setTimeout(() => {
       if (pending > 0)
         resetDue = true // another submission began: reset after it instead
-      else if (!scope.signal.aborted)
+      else if (!ended.signal.aborted)
         form.reset()
     }, 0)
   }
@@ -251,27 +262,27 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
       return
     isAgentActive.value = event.type === 'toolactivated' && !toValue(options.autosubmit)
     // The browser leaves a cancelled agent's entries in the form: clear them too.
-    const form = event.type === 'toolcancel' && toValue(options.resetAfter) !== 'never' && document.querySelector<HTMLFormElement>(`form[toolname="${name}"]`)
+    const form = event.type === 'toolcancel' && toValue(options.resetAfter) !== 'never' && document?.querySelector<HTMLFormElement>(`form[toolname="${name}"]`)
     if (form)
       resetSoon(form)
   }
-  const listenOn = (...targets: (EventTarget | undefined)[]) => {
-    const stops = targets.flatMap(target => ['toolactivated', 'toolcancel'].map(type => listen(target, type, onToolEvent)))
-    return () => stops.forEach(stop => stop())
-  }
-  const stops: (() => void)[] = []
-  if (isClient) {
-    let stopContext = () => {}
-    stops.push(listenOn(window), watch(useModelContext(), (mc) => {
-      stopContext()
-      // Listening twice on one target (a `.native` that is the context itself) adds nothing.
-      stopContext = listenOn(mc, (mc as { native?: EventTarget } | undefined)?.native)
-    }, { immediate: true }), () => stopContext())
-  }
-  onScopeDispose(() => {
-    scope.abort(new DOMException('The form was unmounted.', 'AbortError'))
-    stops.forEach(stop => stop())
+  // A scope of its own, so `stop()` can end what follows.
+  const scope = ownScope('useWebMCPForm')
+  scope.run(() => {
+    // Development builds: Vue DevTools and the debugging tools see the form.
+    if (process.env.NODE_ENV !== 'production')
+      observeForm(config, options, error)
+    const modelContext = useModelContext(document)
+    // Listening twice on one target (a `.native` that is the context itself)
+    // adds nothing; useEventListener skips the targets left undefined.
+    useEventListener(
+      () => [document?.defaultView, modelContext.value, (modelContext.value as { native?: EventTarget } | undefined)?.native].map(eventTarget) as EventTarget[],
+      ['toolactivated', 'toolcancel'],
+      onToolEvent,
+    )
+    onScopeDispose(() => ended.abort(new DOMException('The form was unmounted.', 'AbortError')))
   })
+  const stop = () => scope.stop()
 
   return {
     attrs,
@@ -279,5 +290,6 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
     isAgentActive,
     isSubmitting,
     error,
+    stop,
   }
 }

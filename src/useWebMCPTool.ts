@@ -1,6 +1,20 @@
-import type { MaybeRefOrGetter, Ref } from 'vue'
+import type { ComputedRef, MaybeRefOrGetter, Ref } from 'vue'
 import type { InferToolArgs, WebMCPToolAnnotations, WebMCPToolExecuteOptions } from './types'
 import { useToolRegistrations } from './internal/registrations'
+
+/**
+ * `isSupported`, declared once for every composable that returns it: VueUse's
+ * `Supportable`, written out, since naming VueUse's types in ours would make a
+ * consumer type-check all of `@vueuse/core` (its Web Bluetooth types included).
+ */
+export interface WebMCPSupportable {
+  /**
+   * The document has the WebMCP API the composable uses (for
+   * `useRegisteredTools`, `getTools` and `executeTool`). Flips when the API is
+   * injected late, replaced or removed.
+   */
+  isSupported: ComputedRef<boolean>
+}
 
 export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = unknown> {
   /** Tool identifier the agent sees. 1-128 characters of `[a-zA-Z0-9_.-]`; Chrome's guidance is at most 30. */
@@ -33,11 +47,15 @@ export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = u
   validateArgs?: boolean
   /** Time limit for one call in milliseconds; on expiry `signal` aborts with a `TimeoutError`. */
   timeoutMs?: number
+  /**
+   * The document whose `modelContext` gets the tool: a same-origin iframe's, or
+   * a test's own. Default: the page's. Read once, at setup. In a
+   * `useWebMCPTools` group the group's `document` applies to every tool.
+   */
+  document?: Document
 }
 
-export interface UseWebMCPToolReturn {
-  /** A modelContext API exists here. Flips to true if it is injected late. */
-  isSupported: Readonly<Ref<boolean>>
+export interface UseWebMCPToolReturn extends WebMCPSupportable {
   /** The tool is registered with the browser (its `registerTool` promise resolved). */
   isRegistered: Readonly<Ref<boolean>>
   /** Registration failure, such as `NotAllowedError` from a `tools` Permissions Policy. */
@@ -73,5 +91,5 @@ export type UseWebMCPToolOptionsFromSchema<Schema extends object, Result = unkno
 export function useWebMCPTool<const Schema extends object, Result = unknown>(options: UseWebMCPToolOptionsFromSchema<Schema, Result>): UseWebMCPToolReturn
 export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown>(options: UseWebMCPToolOptions<Args, Result>): UseWebMCPToolReturn
 export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown>(options: UseWebMCPToolOptions<Args, Result>): UseWebMCPToolReturn {
-  return useToolRegistrations([options])[0]!
+  return useToolRegistrations([options], { document: options.document })[0]!
 }

@@ -1,9 +1,9 @@
 import type { MaybeRefOrGetter, Ref } from 'vue'
 import type { AnyToolOptions } from './internal/registrations'
 import type { WebMCPToolAnnotations } from './types'
-import type { UseWebMCPToolReturn, WebMCPToolState } from './useWebMCPTool'
+import type { UseWebMCPToolReturn, WebMCPSupportable, WebMCPToolState } from './useWebMCPTool'
 import { computed, readonly, shallowRef, toValue } from 'vue'
-import { useIsSupported } from './internal/modelContext'
+import { useIsSupported, useModelContext } from './internal/modelContext'
 import { isEnabled, useToolRegistrations } from './internal/registrations'
 import { ownScope } from './internal/scope'
 
@@ -16,14 +16,14 @@ export interface UseWebMCPToolsSharedOptions {
   onError?: (error: unknown, name: string) => void
   validateArgs?: boolean
   timeoutMs?: number
+  /** The document whose `modelContext` gets the group (a tool's own `document` is not read). Default: the page's. */
+  document?: Document
 }
 
 /** Static tool names in a definitions tuple; reactive names fall back to `string`. */
 export type ToolNames<T extends readonly AnyToolOptions[]> = T[number]['name'] extends string ? T[number]['name'] : string
 
-export interface UseWebMCPToolsReturn<Names extends string = string> {
-  /** A modelContext API exists here. */
-  isSupported: Readonly<Ref<boolean>>
+export interface UseWebMCPToolsReturn<Names extends string = string> extends WebMCPSupportable {
   /** Every enabled tool in the group is registered; `false` while none is enabled. */
   isRegistered: Readonly<Ref<boolean>>
   /** The first failure in the group, if any. */
@@ -50,7 +50,7 @@ export function useWebMCPTools<const T extends readonly AnyToolOptions[]>(
   const names = definitions.map(d => toValue(d.name))
   const seen = new Set<string>()
   const duplicate = names.find(name => seen.size === seen.add(name).size)
-  const isSupported = useIsSupported()
+  const isSupported = useIsSupported(useModelContext(shared.document))
   // A group with a repeated name would register half of itself; register none.
   const groupError = duplicate === undefined
     ? null

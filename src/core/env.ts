@@ -14,19 +14,17 @@ export const isClient: boolean = typeof window !== 'undefined' && typeof documen
 let warnedLegacy = false
 
 /**
- * The page's ModelContext: `document.modelContext` (Chrome 150+, the spec), else
- * the legacy `navigator.modelContext` some older builds and polyfills still use.
- * Read afresh on each call: a polyfill may wrap or replace it at any time.
+ * A document's ModelContext: `document.modelContext` (Chrome 150+, the spec),
+ * else the legacy `navigator.modelContext` of its window, which some older
+ * builds and polyfills still use. Read afresh on each call: a polyfill may
+ * wrap or replace it at any time. No document (a server render): none.
  */
-export function getModelContext(): WebMCP.ModelContext | undefined {
-  // Read at call time too: a test environment torn down under a running poll has no document.
-  if (!isClient || typeof document === 'undefined')
-    return undefined
-  const found = document.modelContext
+export function getModelContext(doc: Document | undefined): WebMCP.ModelContext | undefined {
+  const found = doc?.modelContext
   if (found)
     return found
-  // Not every DOM-like environment has a navigator (a partial test DOM, a worker shim).
-  const legacy = typeof navigator !== 'undefined' ? (navigator as Navigator & { modelContext?: WebMCP.ModelContext }).modelContext : undefined
+  // Not every DOM-like environment has a window or a navigator (a partial test DOM, a worker shim).
+  const legacy = (doc?.defaultView?.navigator as (Navigator & { modelContext?: WebMCP.ModelContext }) | undefined)?.modelContext
   if (process.env.NODE_ENV !== 'production' && legacy && !warnedLegacy) {
     warnedLegacy = true
     console.warn('[vue-webmcp] Only the deprecated navigator.modelContext exists; using it. Browsers and polyfills now expose document.modelContext.')

@@ -10,7 +10,7 @@ import type { ObservedTool, ToolCallRecord } from './observer'
 import { effectScope } from 'vue'
 import { checkDefinition } from '../core/definitionBudgets'
 import { DEFAULT_BUDGETS } from '../core/limits'
-import { asOwner, observedTools, onAppUnmount, recentCalls } from './observer'
+import { asOwner, observedTools, recentCalls } from './observer'
 
 export const DEBUG_TOOL_NAMES = ['webmcp_debug_tools', 'webmcp_debug_tool', 'webmcp_debug_calls'] as const
 
@@ -186,7 +186,7 @@ export function registerDebugTools(app: App, config: CallConfig, register: typeo
   // After the current setup() has returned: no component is the current instance.
   const limit = () => config.config.limits?.result ?? DEFAULT_BUDGETS.result
   void Promise.resolve().then(() => app.runWithContext(() => scope.run(() => asOwner(OWNER, app, () => register(debugToolOptions(app, limit))))))
-  onAppUnmount(app, () => {
+  app.onUnmount(() => {
     scope.stop()
     withDebugTools.delete(app)
   })

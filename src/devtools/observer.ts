@@ -244,18 +244,6 @@ export function observedConfig(key: object, config: CallConfig, caller?: string)
   return tool ? observeConfig(config, callObserver(tool, caller)) : config
 }
 
-/** Runs `fn` when `app` unmounts: `app.onUnmount` (Vue 3.5), else around `app.unmount` (3.3, 3.4). */
-export function onAppUnmount(app: App, fn: () => void): void {
-  const withHook = app as App & { onUnmount?: (fn: () => void) => void }
-  if (typeof withHook.onUnmount === 'function')
-    return withHook.onUnmount(fn)
-  const unmount = app.unmount
-  app.unmount = function (this: App) {
-    fn()
-    return unmount.call(this)
-  }
-}
-
 /** Whether this is a browser page (not a server render, where no scope is ever disposed). */
 export const inBrowser = (): boolean => typeof window !== 'undefined' && typeof document !== 'undefined'
 

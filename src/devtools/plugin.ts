@@ -9,7 +9,7 @@ import type { ObservedTool, ObserverEvent, ToolCallRecord } from './observer'
 import { setupDevtoolsPlugin } from '@vue/devtools-api'
 import { checkDefinition } from '../core/definitionBudgets'
 import { DEFAULT_BUDGETS } from '../core/limits'
-import { callAs, observedTools, onAppUnmount, onObserverEvent } from './observer'
+import { callAs, observedTools, onObserverEvent } from './observer'
 
 export const INSPECTOR_ID = 'webmcp'
 export const TIMELINE_LAYER_ID = 'webmcp'
@@ -277,6 +277,6 @@ export function setupWebMCPDevtools(app: App): void {
         api.sendInspectorState(INSPECTOR_ID)
       })
     })
-    onAppUnmount(app, stop)
+    app.onUnmount(stop)
   })
 }

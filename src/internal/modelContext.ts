@@ -2,10 +2,17 @@ import type { ComputedRef, ShallowRef } from 'vue'
 import { computed, shallowRef } from 'vue'
 import { getModelContext, isClient } from '../core/env'
 
-// One shared ref for the whole page, so a hundred tools poll (at most) once.
-let current: ShallowRef<WebMCP.ModelContext | undefined> | undefined
-let timer: ReturnType<typeof setInterval> | undefined
-let tries = 0
+/**
+ * The page's document, the default of every composable's `document` option:
+ * VueUse's `defaultDocument`, declared here because importing anything from
+ * `@vueuse/core` adds its module-level code (about 90 B gzip) to the start-up
+ * code of an app that imports only `useWebMCPTool`.
+ */
+export const defaultDocument: Document | undefined = isClient ? document : undefined
+
+// One ref per document (the page's, an iframe's), so a hundred tools poll (at
+// most) once. Weak: a removed iframe's document is let go.
+const contexts = new WeakMap<Document, ShallowRef<WebMCP.ModelContext | undefined>>()
 
 /**
  * How long to keep looking after the first read and after each change: an
@@ -16,50 +23,62 @@ const POLL_MS = 250
 const POLL_TRIES = 40
 
 /**
- * Re-reads the page's ModelContext and returns it. The shared ref changes only
- * when the object did, and every registration then moves to the new one.
- * Called on each composable's setup, each registration pass, each poll, and by
- * the testing `install()`.
+ * Re-reads a document's ModelContext (the page's by default) and returns it.
+ * Its shared ref changes only when the object did, and every registration then
+ * moves to the new one. Called on each composable's setup, each registration
+ * pass, each poll, and by the testing `install()`.
  */
-export function refreshModelContext(): WebMCP.ModelContext | undefined {
-  const found = getModelContext()
-  if (current && current.value !== found) {
-    current.value = found
-    watchForChanges()
+export function refreshModelContext(document = defaultDocument): WebMCP.ModelContext | undefined {
+  const found = getModelContext(document)
+  const context = document && contexts.get(document)
+  if (context && context.value !== found) {
+    context.value = found
+    follow(document!)
   }
   return found
 }
 
-function watchForChanges(): void {
-  tries = 0
-  if (isClient && timer === undefined) {
-    timer = setInterval(() => {
-      refreshModelContext()
-      if (++tries >= POLL_TRIES) {
-        clearInterval(timer)
-        timer = undefined
-      }
-    }, POLL_MS)
-  }
+/** Polls `document` for a while: each change starts a poll (rare: injection or replacement). */
+function follow(document: Document): void {
+  let tries = 0
+  const timer = setInterval(() => {
+    refreshModelContext(document)
+    if (++tries >= POLL_TRIES)
+      clearInterval(timer)
+  }, POLL_MS)
 }
 
 /**
- * The page's ModelContext as a ref, followed when it appears, is replaced or
- * goes away. On the server it stays `undefined` and starts no timer.
+ * A document's ModelContext as a ref, followed when it appears, is replaced or
+ * goes away. With no document (on the server) it stays `undefined` and starts
+ * no timer.
  */
-export function useModelContext(): Readonly<ShallowRef<WebMCP.ModelContext | undefined>> {
-  if (!current) {
-    current = shallowRef(getModelContext())
-    watchForChanges()
+export function useModelContext(document = defaultDocument): Readonly<ShallowRef<WebMCP.ModelContext | undefined>> {
+  let context = document && contexts.get(document)
+  if (context) {
+    refreshModelContext(document)
   }
   else {
-    refreshModelContext()
+    context = shallowRef(getModelContext(document))
+    if (document) {
+      contexts.set(document, context)
+      follow(document)
+    }
   }
-  return current
+  return context
 }
 
-/** Whether a ModelContext exists, as a ref owned by the caller's scope. */
-export function useIsSupported(): ComputedRef<boolean> {
-  const modelContext = useModelContext()
+/**
+ * Whether `modelContext` holds a context, as a ref owned by the caller's scope.
+ * VueUse's `useSupported` would add about 160 B gzip to `useWebMCPTool`'s
+ * start-up code (see `defaultDocument`); the context is a ref already, so a
+ * computed follows it the same way.
+ */
+export function useIsSupported(modelContext: Readonly<ShallowRef<unknown>>): ComputedRef<boolean> {
   return computed(() => !!modelContext.value)
+}
+
+/** `target` if it is an EventTarget: a plain-object ModelContext gets no listeners, and no error. */
+export function eventTarget(target: unknown): EventTarget | undefined {
+  return typeof (target as EventTarget | undefined)?.addEventListener === 'function' ? target as EventTarget : undefined
 }

@@ -6,12 +6,12 @@ import type { EffectScope, ShallowRef } from 'vue'
 import type { WebMCPToolExecuteOptions } from '../types'
 import type { UseWebMCPToolOptions, UseWebMCPToolReturn } from '../useWebMCPTool'
 import type { UseWebMCPToolsSharedOptions } from '../useWebMCPTools'
-import { effectScope, getCurrentInstance, onActivated, onDeactivated, onMounted, onScopeDispose, shallowRef, toValue, watchEffect } from 'vue'
+import { computed, effectScope, getCurrentInstance, onActivated, onDeactivated, onMounted, onScopeDispose, shallowRef, toValue, watchEffect } from 'vue'
 import { resolveConfig } from '../config'
 import { definitionChecks as syncDefinitionChecks } from '../core/definitionChecks'
 import { markOwnScope, observedConfig, observeTools } from '../devtools'
 import { toError } from './failure'
-import { refreshModelContext, useIsSupported, useModelContext } from './modelContext'
+import { refreshModelContext, useModelContext } from './modelContext'
 import { runToolCall } from './pipeline'
 import { warnWithoutScope } from './scope'
 import { stableKey } from './stableKey'
@@ -35,8 +35,6 @@ interface Registration {
   /** The definition registered, as JSON in the author's key order. */
   json: string
   modelContext: WebMCP.ModelContext
-  /** Refused: retried on the next `toolchange`, when a duplicate name may have been freed. */
-  failed?: boolean
 }
 
 /**
@@ -96,8 +94,9 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
   const config = resolveConfig()
   const { budgets } = config
   const limits = config.config.limits
-  const modelContext = useModelContext()
-  const isSupported = useIsSupported()
+  // The group's document (a tool's own is the group's for useWebMCPTool).
+  const modelContext = useModelContext(shared.document)
+  const isSupported = computed(() => !!modelContext.value)
   const slots: Slot[] = list.map(options => ({ options, isRegistered: shallowRef(false), error: shallowRef(null) }))
   // The scope's end aborts the calls still running, through this one signal.
   const ended = new AbortController()
@@ -162,12 +161,16 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
       const error = ok ? null : toError(failure)
       slot.isRegistered.value = !error
       slot.error.value = error
-      if (error) {
-        registration.failed = true
-        // Added once however often (the same listener), removed at the scope's
-        // end (a context that is no EventTarget gets no retries).
-        mc.addEventListener?.('toolchange', retry, { signal: ended.signal })
-      }
+      // A name another app (or component) held may be free now: a refused
+      // tool (a duplicate name is an InvalidStateError) tries again on the next
+      // `toolchange`, unless something replaced it by then. A retry that fails
+      // fires none, and one still pending is not retried, so a success (which
+      // fires one) ends the cycle. A refused registration holds nothing to
+      // abort (Chromium 150 included: it throws, and registers nothing). The
+      // scope's end removes the listener; a context that is no EventTarget
+      // gets no retries.
+      if (error)
+        mc.addEventListener?.('toolchange', () => slot.current === registration && register(slot, json, mc), { once: true, signal: ended.signal })
     }
     // A plain copy, in the author's key order (what agents and forms show):
     // no reactive proxy, and later mutation of the options does not reach it.
@@ -190,26 +193,12 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
       settle(1)
   }
 
-  // A name another app (or component) held may be free now: each refused tool
-  // (a duplicate name is an InvalidStateError) tries again on the next
-  // `toolchange`. A retry that fails fires none, and one still pending is not
-  // retried, so a success (which fires one) ends the cycle.
-  function retry(): void {
-    for (const slot of slots) {
-      const { current } = slot
-      // A refused registration holds nothing to abort (Chromium 150 included:
-      // it throws, and registers nothing).
-      if (current?.failed)
-        register(slot, current.json, current.modelContext)
-    }
-  }
-
   // Brings every tool's registration in line with its options. Whatever it
   // reads is tracked, so a change to any of them runs it again; tools whose
   // content did not change are left alone.
   function sync(): void {
     // Read afresh: a context replaced since the last pass takes every tool with it.
-    refreshModelContext()
+    refreshModelContext(shared.document)
     const mc = modelContext.value
     const check = checks.value
     // In 'error' mode nothing registers before the checks have run; a

@@ -270,10 +270,10 @@ describe('the deprecated navigator.modelContext', () => {
     const legacy = new InMemoryModelContext()
     Object.defineProperty(navigator, 'modelContext', { configurable: true, value: legacy })
     try {
-      expect(env.getModelContext()).toBe(legacy)
-      expect(env.getModelContext()).toBe(legacy)
+      expect(env.getModelContext(document)).toBe(legacy)
+      expect(env.getModelContext(document)).toBe(legacy)
       place(new InMemoryModelContext())
-      env.getModelContext()
+      env.getModelContext(document)
       const messages = warn.mock.calls.map(c => String(c[0])).filter(m => m.includes('navigator.modelContext'))
       expect(messages).toHaveLength(1)
     }
