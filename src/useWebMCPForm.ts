@@ -1,14 +1,13 @@
 import type { ComputedRef, MaybeRefOrGetter, Ref } from 'vue'
 import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
-import { resolveConfig } from './config'
 import { isClient } from './core/env'
-import { observedConfig, observeForm } from './devtools'
+import { resolveCallSettings } from './core/callSettings'
+import { injectConfig } from './config'
 import { toError } from './internal/failure'
 import { listen } from './internal/listen'
 import { useModelContext } from './internal/modelContext'
-import { runToolCall } from './internal/pipeline'
-
-declare const process: { env: Record<string, string | undefined> }
+import { loadAndCallTool } from './internal/loadCallTool'
+import { observedConfig, observeForm } from './devtools'
 
 declare global {
   interface SubmitEvent {
@@ -146,7 +145,7 @@ export function formFields(form: HTMLFormElement, submitter?: HTMLElement | null
  */
 export function useWebMCPForm<Fields extends FormFields = FormFields, Result = unknown>(options: UseWebMCPFormOptions<Fields, Result>): UseWebMCPFormReturn {
   // Arguments come from the browser's own controls: no schema to validate against.
-  const config = resolveConfig()
+  const settings = resolveCallSettings(injectConfig(), {}, { validateArgs: false, timeoutMs: options.timeoutMs })
   const isAgentActive = shallowRef(false)
   const isSubmitting = shallowRef(false)
   const error = shallowRef<Error | null>(null)
@@ -155,7 +154,7 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
   let resetDue = false
   // Development builds: Vue DevTools and the debugging tools see the form.
   if (process.env.NODE_ENV !== 'production')
-    observeForm(config, options, error)
+    observeForm(settings, options, error)
 
   async function onSubmit(event: Event): Promise<void> {
     const submit = event as SubmitEvent
@@ -168,15 +167,14 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
     isSubmitting.value = true
     error.value = null
     pending++
-    // The pipeline answers every failure of `execute` with a result; this
-    // guards what is left (the pipeline failing to load, `respondWith`
+    // The call path answers every failure of `execute`, and its own failure
+    // to load, with a result; this guards what is left (`respondWith`
     // throwing), so the form always leaves the submitting state.
     const byAgent = submit.agentInvoked === true
-    const outcome = runToolCall({
+    const outcome = loadAndCallTool({
       name,
       origin: { source: 'form', caller: byAgent ? 'agent' : 'person', autosubmitted: byAgent && !!toValue(options.autosubmit) },
-      config: process.env.NODE_ENV !== 'production' ? observedConfig(error, config, byAgent ? 'agent' : 'person') : config,
-      own: { validateArgs: false, timeoutMs: options.timeoutMs },
+      settings: process.env.NODE_ENV !== 'production' ? observedConfig(error, settings, byAgent ? 'agent' : 'person') : settings,
       execute: (f: Fields) => options.execute(f, submit),
       formatOutput: options.formatOutput && ((result: Result, f: Fields) => options.formatOutput!(result, f)),
       onError: (e: unknown) => options.onError?.(e),

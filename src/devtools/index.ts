@@ -3,7 +3,9 @@ import type { CallConfig } from '../core/guard'
 // `process.env.NODE_ENV !== 'production'` check, so production bundles drop
 // it with everything it imports. The first tool of an app sets up the Vue
 // DevTools plugin and, with `WEBMCP_CONFIG.debugTools: true`, the debugging tools.
-import type { AnyToolOptions, useToolRegistrations } from '../internal/registrations'
+import type { AnyToolOptions, ToolRegistrations } from '../types'
+import type { ObservedDefinition, ObservedSlot } from './observer'
+import type { ToolCallSettings } from '../core/callSettings'
 import type { WebMCPToolResponse } from '../types'
 import type { ObservedDefinition, ObservedSlot } from './observer'
 import { registerDebugTools } from './debugTools'
@@ -12,7 +14,7 @@ import { setupWebMCPDevtools } from './plugin'
 
 export { markOwnScope, observedConfig } from './observer'
 
-let register: typeof useToolRegistrations | undefined
+let register: ToolRegistrations | undefined
 let installed = false
 
 // No top-level side effect: a bundler must be able to drop this module whole.
@@ -22,7 +24,7 @@ function install(): void {
   installed = true
   onObservedApp((app, config) => {
     setupWebMCPDevtools(app)
-    if (config.config.debugTools === true && register)
+    if (config.debugTools === true && register)
       registerDebugTools(app, config, register)
   })
 }
@@ -32,9 +34,9 @@ function install(): void {
  * registration life cycle itself, which the debugging tools are registered with.
  */
 export function observeTools<S extends ObservedSlot>(
-  registrations: typeof useToolRegistrations,
+  registrations: ToolRegistrations,
   slots: readonly S[],
-  config: CallConfig,
+  config: ToolCallSettings,
   describe: (options: AnyToolOptions) => ObservedDefinition,
   enabled: (options: AnyToolOptions) => boolean,
   run: (slot: S, args: object, definition: ObservedDefinition) => Promise<WebMCPToolResponse>,

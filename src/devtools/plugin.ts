@@ -112,7 +112,7 @@ export function inspectorState(app: App, nodeId: string): CustomInspectorState {
   if (!tool)
     return {}
   const definition = tool.definition()
-  const limits = { ...DEFAULT_BUDGETS, ...tool.config.config.limits }
+  const limits = { ...DEFAULT_BUDGETS, ...tool.config.limits }
   const problems = checkDefinition(definition, limits)
   const lastDone = [...tool.calls].reverse().find(c => c.done)
   const state: CustomInspectorState = {

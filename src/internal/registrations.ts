@@ -3,22 +3,17 @@
 // its own registration, `isRegistered` and `error`; the effect re-registers
 // exactly the tools whose content changed.
 import type { EffectScope, ShallowRef } from 'vue'
-import type { WebMCPToolExecuteOptions } from '../types'
-import type { UseWebMCPToolOptions, UseWebMCPToolReturn } from '../useWebMCPTool'
-import type { UseWebMCPToolsSharedOptions } from '../useWebMCPTools'
+import type { ToolCallSettings } from '../core/callSettings'
+import type { AnyToolOptions, UseWebMCPToolReturn, UseWebMCPToolsSharedOptions, WebMCPToolExecuteOptions } from '../types'
 import { effectScope, getCurrentInstance, onActivated, onDeactivated, onMounted, onScopeDispose, shallowRef, toValue, watchEffect } from 'vue'
-import { resolveConfig } from '../config'
+import { resolveCallSettings } from '../core/callSettings'
 import { definitionChecks as syncDefinitionChecks } from '../core/definitionChecks'
-import { markOwnScope, observedConfig, observeTools } from '../devtools'
+import { injectConfig } from '../config'
 import { toError } from './failure'
+import { loadAndCallTool } from './loadCallTool'
 import { refreshModelContext, useIsSupported, useModelContext } from './modelContext'
-import { runToolCall } from './pipeline'
 import { warnWithoutScope } from './scope'
 import { stableKey } from './stableKey'
-
-declare const process: { env: Record<string, string | undefined> }
-
-export type AnyToolOptions = UseWebMCPToolOptions<any, any>
 
 /** What the agent sees of a tool, as `registerTool` takes it, plus `exposedTo`. */
 interface Definition {
@@ -50,6 +45,8 @@ function sameContent(a: string, b: string): boolean {
 
 interface Slot {
   options: AnyToolOptions
+  /** What every call of the tool runs with, resolved at setup. */
+  settings: ToolCallSettings
   isRegistered: ShallowRef<boolean>
   error: ShallowRef<Error | null>
   current?: Registration
@@ -93,12 +90,13 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
 }
 
 function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSharedOptions, scope: EffectScope): UseWebMCPToolReturn[] {
-  const config = resolveConfig()
-  const { budgets } = config
-  const limits = config.config.limits
+  const config = injectConfig()
+  // The group's settings (budgets and limits are the app's); each tool's own below.
+  const groupSettings = resolveCallSettings(config, shared)
+  const { budgets, limits } = groupSettings
   const modelContext = useModelContext()
   const isSupported = useIsSupported()
-  const slots: Slot[] = list.map(options => ({ options, isRegistered: shallowRef(false), error: shallowRef(null) }))
+  const slots: Slot[] = list.map(options => ({ options, settings: resolveCallSettings(config, shared, options), isRegistered: shallowRef(false), error: shallowRef(null) }))
   // The scope's end aborts the calls still running, through this one signal.
   const ended = new AbortController()
 
@@ -120,16 +118,8 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
   }
 
   // Development builds: Vue DevTools and the debugging tools see these tools.
-  if (process.env.NODE_ENV !== 'production') {
-    observeTools(
-      useToolRegistrations,
-      slots,
-      config,
-      o => describe(o, shared),
-      o => isEnabled(o, shared),
-      (slot, args, d) => call(slot, args, undefined, d.name, d.inputSchema),
-    )
-  }
+  if (process.env.NODE_ENV !== 'production')
+    observeTools(useToolRegistrations, slots, groupSettings, o => describe(o, shared), o => isEnabled(o, shared), (slot, args, d) => call(slot, args, undefined, d.name, d.inputSchema))
 
   function unregister(slot: Slot): void {
     slot.current?.controller.abort()
@@ -137,13 +127,14 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
     slot.isRegistered.value = false
   }
 
+  // Step 1 of a call (see "How a call flows" above): the registered tool's
+  // `execute`, as the browser calls it, hands the call to the loader.
   async function call(slot: Slot, args: object | undefined, callOptions: WebMCPToolExecuteOptions | undefined, name: string, inputSchema: object | undefined) {
-    const { options } = slot
-    const outcome = await runToolCall({
+    const { options, settings } = slot
+    const outcome = await loadAndCallTool({
       name,
       inputSchema,
-      config: process.env.NODE_ENV !== 'production' ? observedConfig(slot, config) : config,
-      own: { validateArgs: options.validateArgs ?? shared.validateArgs, timeoutMs: options.timeoutMs ?? shared.timeoutMs },
+      settings: process.env.NODE_ENV !== 'production' ? observedConfig(slot, settings) : settings,
       // Read at call time: swapping them never re-registers the tool.
       execute: (a, signal) => options.execute(a, { signal }),
       formatOutput: (result, a) => (options.formatOutput ? options.formatOutput(result, a) : result),

@@ -1,0 +1,46 @@
+// Step 0 of a call, done once when a tool or form is set up (see "How a call
+// flows" in src/internal/registrations.ts): the settings every call of it
+// runs with. The one place option precedence is decided. No Vue import.
+import type { BudgetMode, WebMCPConfig, WebMCPToolCallEvent, WebMCPToolResultEvent } from '../types'
+import type { WebMCPBudgetLimits } from './limits'
+
+/** The call options a tool and a `useWebMCPTools` group may set over the app's. */
+export interface CallOptions {
+  validateArgs?: boolean
+  timeoutMs?: number
+}
+
+/** What every call of one tool (or form) runs with, resolved once at setup. */
+export interface ToolCallSettings {
+  budgets: BudgetMode
+  /** The app's overrides of Chrome's budgets; the call path falls back to `DEFAULT_BUDGETS`. */
+  limits?: Partial<WebMCPBudgetLimits>
+  includeArgs: boolean
+  validate: boolean
+  /** As set; the call path ignores a mistaken value (with a development warning) and clamps a huge one. */
+  timeoutMs?: number
+  onToolCall?: (event: WebMCPToolCallEvent) => void
+  onToolResult?: (event: WebMCPToolResultEvent) => void
+  /** Development builds: `WEBMCP_CONFIG.debugTools`, read by the devtools. */
+  debugTools?: boolean
+  /** Reports a mistake or a result over budget; `warnOnce` unless set (tests set it). */
+  warn?: (message: string) => void
+}
+
+/**
+ * The settings of a tool: the tool's own options, then its group's
+ * (`useWebMCPTools` shared options), then the app's (`WEBMCP_CONFIG`), then
+ * the defaults. Budgets, limits and the hooks are the app's alone.
+ */
+export function resolveCallSettings(config: WebMCPConfig, group: CallOptions = {}, tool: CallOptions = {}): ToolCallSettings {
+  return {
+    budgets: config.budgets ?? (process.env.NODE_ENV !== 'production' ? 'warn' : false),
+    limits: config.limits,
+    includeArgs: config.includeArgs === true,
+    validate: tool.validateArgs ?? group.validateArgs ?? config.validateArgs ?? true,
+    timeoutMs: tool.timeoutMs ?? group.timeoutMs ?? config.timeoutMs,
+    onToolCall: config.onToolCall,
+    onToolResult: config.onToolResult,
+    debugTools: config.debugTools,
+  }
+}
