@@ -1,8 +1,7 @@
 // Step 0 of a call, done once when a tool or form is set up (see "How a call
 // flows" in src/internal/registrations.ts): the settings every call of it
 // runs with. The one place option precedence is decided. No Vue import.
-import type { BudgetMode, WebMCPConfig, WebMCPToolCallEvent, WebMCPToolResultEvent } from '../types'
-import type { WebMCPBudgetLimits } from './limits'
+import type { BudgetMode, WebMCPConfig } from '../types'
 
 /** The call options a tool and a `useWebMCPTools` group may set over the app's. */
 export interface CallOptions {
@@ -10,19 +9,16 @@ export interface CallOptions {
   timeoutMs?: number
 }
 
-/** What every call of one tool (or form) runs with, resolved once at setup. */
-export interface ToolCallSettings {
+/**
+ * What every call of one tool (or form) runs with, resolved once at setup:
+ * the app's config with the budget mode, argument validation and time limit
+ * that apply to this tool.
+ */
+export interface ToolCallSettings extends WebMCPConfig {
   budgets: BudgetMode
-  /** The app's overrides of Chrome's budgets; the call path falls back to `DEFAULT_BUDGETS`. */
-  limits?: Partial<WebMCPBudgetLimits>
-  includeArgs: boolean
-  validate: boolean
+  validateArgs: boolean
   /** As set; the call path ignores a mistaken value (with a development warning) and clamps a huge one. */
   timeoutMs?: number
-  onToolCall?: (event: WebMCPToolCallEvent) => void
-  onToolResult?: (event: WebMCPToolResultEvent) => void
-  /** Development builds: `WEBMCP_CONFIG.debugTools`, read by the devtools. */
-  debugTools?: boolean
   /** Reports a mistake or a result over budget; `warnOnce` unless set (tests set it). */
   warn?: (message: string) => void
 }
@@ -34,13 +30,9 @@ export interface ToolCallSettings {
  */
 export function resolveCallSettings(config: WebMCPConfig, group: CallOptions = {}, tool: CallOptions = {}): ToolCallSettings {
   return {
+    ...config,
     budgets: config.budgets ?? (process.env.NODE_ENV !== 'production' ? 'warn' : false),
-    limits: config.limits,
-    includeArgs: config.includeArgs === true,
-    validate: tool.validateArgs ?? group.validateArgs ?? config.validateArgs ?? true,
+    validateArgs: tool.validateArgs ?? group.validateArgs ?? config.validateArgs ?? true,
     timeoutMs: tool.timeoutMs ?? group.timeoutMs ?? config.timeoutMs,
-    onToolCall: config.onToolCall,
-    onToolResult: config.onToolResult,
-    debugTools: config.debugTools,
   }
 }

@@ -117,7 +117,7 @@ export function timeoutSetting(ms: unknown, warn: (message: string) => void = wa
 export async function callTool<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
   const { name, settings } = call
   const started = now()
-  const withArgs = settings.includeArgs ? { args } : {}
+  const withArgs = settings.includeArgs === true ? { args } : {}
   const origin = call.origin ?? { source: 'tool', caller: 'agent' }
   safely(settings.onToolCall && (() => settings.onToolCall!({ name, ...origin, ...withArgs })), 'onToolCall')
 
@@ -178,7 +178,7 @@ async function settle<T>(value: T | Promise<T>, signal: AbortSignal): Promise<T>
 
 async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
   const { settings } = call
-  if (settings.validate && call.inputSchema) {
+  if (settings.validateArgs && call.inputSchema) {
     // The validator loads with the first call of a tool that has a schema. Kept
     // once loaded: import() of a loaded module still costs Chromium a task hop.
     const { validateArgs, formatProblems } = validator ?? (validator = await import('./validate'))

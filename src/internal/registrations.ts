@@ -109,10 +109,10 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
   // tools that needed them stay unregistered, as unchecked tools would be, with
   // the reason in `error`; a new setup (a remount) tries again.
   const checks = shallowRef(process.env.NODE_ENV !== 'production' ? syncDefinitionChecks : undefined)
-  const checksFailure = shallowRef<unknown>()
+  const checksFailure = shallowRef<Error>()
   let loading: Promise<unknown> | undefined
   const load = () => loading ??= import('./lazyDefinitions').then(m => (checks.value = m.definitionChecks), (reason) => {
-    checksFailure.value = reason ?? 'unknown reason'
+    checksFailure.value = new Error(`Not registered: the checks of tool definitions could not be loaded (${toError(reason).message}).`, { cause: reason })
   })
   if (!checks.value && budgets !== false)
     void load()
@@ -219,9 +219,7 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
       // In 'error' mode no tool, and in any mode no tool with a schema, is
       // registered before it is checked; sync runs again once the checks have loaded.
       if (definition && !check && (budgets === 'error' || definition.inputSchema)) {
-        if (failure)
-          block = new Error(`Tool "${definition.name}" is not registered: the checks of its definition could not be loaded (${toError(failure).message}).`, { cause: failure })
-        else
+        if (!(block = failure ?? null))
           void load()
         definition = undefined
       }

@@ -10,7 +10,7 @@ import { until } from '../helpers'
 import { tick } from '../lane'
 import { anyValue, hostile } from './arbitraries'
 
-const settings = (over: Partial<ToolCallSettings> = {}): ToolCallSettings => ({ budgets: false, includeArgs: false, validate: true, ...over })
+const settings = (over: Partial<ToolCallSettings> = {}): ToolCallSettings => ({ budgets: false, includeArgs: false, validateArgs: true, ...over })
 
 function call<A = Record<string, unknown>>(over: Partial<ToolCall<A, unknown>> = {}): ToolCall<A, unknown> {
   return { name: 'demo', settings: settings(), execute: () => 'ok', signals: [], ...over }
@@ -46,7 +46,7 @@ describe('callTool', () => {
 
   it('skips validation when turned off', async () => {
     const execute = vi.fn(() => 'ran')
-    const outcome = await callTool(call({ inputSchema: schema, execute, settings: settings({ validate: false }) }), { wrong: true })
+    const outcome = await callTool(call({ inputSchema: schema, execute, settings: settings({ validateArgs: false }) }), { wrong: true })
     expect(execute).toHaveBeenCalled()
     expect(outcome.ok).toBe(true)
   })

@@ -64,8 +64,9 @@ describe('the call path failing to load', () => {
     const first = JSON.parse(await mc.executeTool(tool!, {}))
     expect(first).toMatchObject({ isError: true, _meta: { 'vue-webmcp/code': 'INTERNAL' } })
     // (The reason is the importer's message: here, Vitest's words for a mock that threw.)
-    expect(first.content[0].text).toMatch(/^Tool "echo" did not run: the code that runs tool calls could not be loaded \(.+\)\. Try the call again\.$/)
-    expect(onToolCall).toHaveBeenCalledTimes(1)
+    expect(first.content[0].text).toMatch(/^Tool "echo" did not run: its call code could not be loaded \(.+\)\. Try again\.$/)
+    // The call never started: onToolCall, like execute, did not run.
+    expect(onToolCall).not.toHaveBeenCalled()
     expect(events).toEqual([expect.objectContaining({ name: 'echo', ok: false, code: 'INTERNAL', response: first })])
     expect(events[0]!.error).toBeInstanceOf(Error)
     // As for the package's other INTERNAL failures: not the tool's error.
@@ -74,6 +75,7 @@ describe('the call path failing to load', () => {
     const second = JSON.parse(await mc.executeTool(tool!, {}))
     expect(second).toEqual({ content: [{ type: 'text', text: 'done' }] })
     expect(events[1]).toMatchObject({ ok: true })
+    expect(onToolCall).toHaveBeenCalledTimes(1)
   })
 })
 
@@ -84,7 +86,7 @@ describe('production build: the definition checks failing to load', () => {
     const mc = install()
     const state = inApp({ budgets: 'error' }, () => useWebMCPTool({ name: 'fine', description: 'd', execute: () => '' }))
     await until(() => state.error.value)
-    expect(state.error.value!.message).toMatch(/^Tool "fine" is not registered: the checks of its definition could not be loaded \(.+\)\.$/)
+    expect(state.error.value!.message).toMatch(/^Not registered: the checks of tool definitions could not be loaded \(.+\)\.$/)
     expect(state.isRegistered.value).toBe(false)
     expect(mc.toolNames).toEqual([])
   })
@@ -98,7 +100,7 @@ describe('production build: the definition checks failing to load', () => {
       useWebMCPTool({ name: 'plain', description: 'd', execute: () => '' }),
     ])
     await until(() => withSchema!.error.value && plain!.isRegistered.value)
-    expect(withSchema!.error.value!.message).toContain('Tool "lookup" is not registered: the checks of its definition could not be loaded')
+    expect(withSchema!.error.value!.message).toContain('Not registered: the checks of tool definitions could not be loaded')
     expect(mc.toolNames).toEqual(['plain'])
 
     const again = inApp({ budgets: false }, () => useWebMCPTool({ name: 'lookup2', description: 'd', inputSchema: { type: 'object' }, execute: () => '' }))
