@@ -105,15 +105,14 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
   // setup; production builds load them when budgets are switched on
   // explicitly, or before the first tool with a schema registers, so no tool
   // is offered with constraints that are not enforced.
-  // If they fail to load (a network error, a chunk gone after a deploy), the
-  // tools that needed them stay unregistered, as unchecked tools would be, with
-  // the reason in `error`; a new setup (a remount) tries again.
-  const checks = shallowRef(process.env.NODE_ENV !== 'production' ? syncDefinitionChecks : undefined)
-  const checksFailure = shallowRef<Error>()
-  let loading: Promise<unknown> | undefined
-  const load = () => loading ??= import('./lazyDefinitions').then(m => (checks.value = m.definitionChecks), (reason) => {
-    checksFailure.value = new Error(`Not registered: the checks of tool definitions could not be loaded (${toError(reason).message}).`, { cause: reason })
-  })
+  // If they fail to load (a network error, a chunk gone after a deploy), a
+  // stand-in keeps the tools that needed them unregistered, as unchecked tools
+  // would be, with the reason in `error`; a new setup (a remount) loads again.
+  const checks = shallowRef<typeof syncDefinitionChecks | undefined>(process.env.NODE_ENV !== 'production' ? syncDefinitionChecks : undefined)
+  const load = () => import('./lazyDefinitions').then(m => m.definitionChecks, (reason) => {
+    const failure = new Error(`Not registered: the checks of tool definitions could not be loaded (${toError(reason).message}).`, { cause: reason })
+    return (tool: { inputSchema?: unknown }) => budgets === 'error' || tool.inputSchema !== undefined ? failure : null
+  }).then(loaded => (checks.value = loaded))
   if (!checks.value && budgets !== false)
     void load()
   if (process.env.NODE_ENV !== 'production' && checks.value && budgets === 'error') {
@@ -210,20 +209,17 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
     refreshModelContext()
     const mc = modelContext.value
     const check = checks.value
-    const failure = checksFailure.value
-    // A component cached by <KeepAlive> registers nothing while deactivated.
-    const on = !!mc && active.value
+    // In 'error' mode nothing registers before the checks have run; a
+    // component cached by <KeepAlive> registers nothing while deactivated.
+    const on = !!mc && active.value && (budgets !== 'error' || !!check)
     for (const slot of slots) {
       let definition = on && isEnabled(slot.options, shared) ? describe(slot.options, shared) : undefined
-      let block: Error | null = null
-      // In 'error' mode no tool, and in any mode no tool with a schema, is
-      // registered before it is checked; sync runs again once the checks have loaded.
-      if (definition && !check && (budgets === 'error' || definition.inputSchema)) {
-        if (!(block = failure ?? null))
-          void load()
+      if (definition?.inputSchema && !check) {
+        // Not registered before its schema is checked; sync runs again once the checks have loaded.
+        void load()
         definition = undefined
       }
-      block ??= definition && check ? check(definition, budgets, limits) : null
+      let block = definition && check ? check(definition, budgets, limits) : null
       let json: string | undefined
       try {
         json = definition && !block ? JSON.stringify(definition) : undefined
