@@ -120,7 +120,7 @@ export interface WebMCPToolResultEvent extends WebMCPCallOrigin {
   response: WebMCPToolResponse
   /** Why the call failed, when it did. */
   code?: WebMCPErrorCode
-  /** What `execute` threw or returned as an `Error`, or the guard's own failure (invalid arguments, timeout, oversized result). */
+  /** What `execute` threw or returned as an `Error`, or the call path's own failure (invalid arguments, timeout, oversized result). */
   error?: unknown
   /** Present only with `includeArgs: true`. */
   args?: unknown
@@ -220,7 +220,6 @@ export interface UseWebMCPToolsSharedOptions {
   timeoutMs?: number
 }
 
-// eslint-disable-next-line ts/no-explicit-any
 export type AnyToolOptions = UseWebMCPToolOptions<any, any>
 
 /** The registration engine behind `useWebMCPTool(s)`, as the development tools register their own tools with it. */

@@ -1,13 +1,13 @@
 import type { ComputedRef, MaybeRefOrGetter, Ref } from 'vue'
 import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
-import { isClient } from './core/env'
-import { resolveCallSettings } from './core/callSettings'
 import { injectConfig } from './config'
+import { resolveCallSettings } from './core/callSettings'
+import { isClient } from './core/env'
+import { observedConfig, observeForm } from './devtools'
 import { toError } from './internal/failure'
 import { listen } from './internal/listen'
-import { useModelContext } from './internal/modelContext'
 import { loadAndCallTool } from './internal/loadCallTool'
-import { observedConfig, observeForm } from './devtools'
+import { useModelContext } from './internal/modelContext'
 
 declare global {
   interface SubmitEvent {

@@ -9,7 +9,6 @@
 import type { WebMCPCallOrigin, WebMCPToolResponse } from '../types'
 import type { ToolCallSettings } from './callSettings'
 import type { WebMCPErrorCode } from './errors'
-import type { WebMCPBudgetLimits } from './limits'
 import { isErrorLike } from './errorLike'
 import { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError } from './errors'
 import { DEFAULT_BUDGETS } from './limits'
@@ -98,7 +97,7 @@ function safely(hook: (() => unknown) | undefined, what: string): void {
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1
 
 /**
- * `timeoutMs` as the guard uses it. Unset, `0` or `Infinity`: no time limit.
+ * `timeoutMs` as the call path uses it. Unset, `0` or `Infinity`: no time limit.
  * Above `MAX_TIMEOUT_MS`: clamped to it. Negative, `NaN` or not a number: a
  * mistake, reported in development; the call runs without a time limit.
  */

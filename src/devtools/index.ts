@@ -1,12 +1,9 @@
-import type { CallConfig } from '../core/guard'
 // Development only: the entry the composables call, always behind a
 // `process.env.NODE_ENV !== 'production'` check, so production bundles drop
 // it with everything it imports. The first tool of an app sets up the Vue
 // DevTools plugin and, with `WEBMCP_CONFIG.debugTools: true`, the debugging tools.
-import type { AnyToolOptions, ToolRegistrations } from '../types'
-import type { ObservedDefinition, ObservedSlot } from './observer'
 import type { ToolCallSettings } from '../core/callSettings'
-import type { WebMCPToolResponse } from '../types'
+import type { AnyToolOptions, ToolRegistrations, WebMCPToolResponse } from '../types'
 import type { ObservedDefinition, ObservedSlot } from './observer'
 import { registerDebugTools } from './debugTools'
 import { inBrowser, observeForm as observeOneForm, observeRegistrations, onObservedApp } from './observer'

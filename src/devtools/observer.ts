@@ -1,7 +1,7 @@
 // Development only: what Vue DevTools and the debugging tools show, read from
 // the package's own state. Tools are the registrations' own `isRegistered` /
 // `error` refs and options (read when asked, never copied); calls are the
-// guard's `onToolCall` / `onToolResult` moments. Every caller is behind a
+// call path's `onToolCall` / `onToolResult` moments. Every caller is behind a
 // `process.env.NODE_ENV !== 'production'` check, so production bundles drop
 // this module and everything it imports.
 import type { App, EffectScope, Ref } from 'vue'
@@ -28,7 +28,7 @@ export interface ToolOwner {
   label: string
 }
 
-/** One call, from the guard's `onToolCall` to its `onToolResult`. */
+/** One call, from the call path's `onToolCall` to its `onToolResult`. */
 export interface ToolCallRecord {
   id: number
   tool: string
@@ -63,7 +63,7 @@ export interface ObservedTool {
   error: Readonly<Ref<Error | null>>
   /** Most recent last, at most RECENT_PER_TOOL. */
   calls: ToolCallRecord[]
-  /** Runs the tool as an agent call would, through the guard. Tools only. */
+  /** Runs the tool as an agent call would, through the call path. Tools only. */
   run?: (args: object) => Promise<WebMCPToolResponse>
 }
 
@@ -171,7 +171,7 @@ export function resultSize(response: WebMCPToolResponse): number {
   return response.content.reduce((n, b) => n + (b.type === 'text' && typeof b.text === 'string' ? b.text.length : 0), 0)
 }
 
-/** The guard hooks for one call of a tool. */
+/** The call path's hooks for one call of a tool. */
 export interface CallObserver {
   onToolCall: (event: WebMCPToolCallEvent) => void
   onToolResult: (event: WebMCPToolResultEvent) => void
@@ -235,7 +235,7 @@ export function observeConfig(settings: ToolCallSettings, observer: CallObserver
 /** The tool behind each registration slot (or form), by the object the composable holds. */
 const byKey = new WeakMap<object, ObservedTool>()
 
-/** The config one call of the tool behind `key` hands the guard: `config` with the observer's hooks. */
+/** The config one call of the tool behind `key` hands the call path: `config` with the observer's hooks. */
 export function observedConfig(key: object, config: ToolCallSettings, caller?: string): ToolCallSettings {
   const tool = byKey.get(key)
   return tool ? observeConfig(config, callObserver(tool, caller)) : config
@@ -298,7 +298,7 @@ export interface ObservedSlot {
 export function observeRegistrations<S extends ObservedSlot>(
   slots: readonly S[],
   config: ToolCallSettings,
-  // eslint-disable-next-line ts/no-explicit-any
+
   describe: (options: any) => ObservedDefinition,
   enabled: (options: any) => boolean,
   run: (slot: S, args: object, definition: ObservedDefinition) => Promise<WebMCPToolResponse>,

@@ -150,7 +150,7 @@ export function inspectorState(app: App, nodeId: string): CustomInspectorState {
   return state
 }
 
-/** Runs a tool from the inspector with its draft arguments, as a call through the guard. */
+/** Runs a tool from the inspector with its draft arguments, as a call through the call path. */
 export async function runFromInspector(app: App, nodeId: string): Promise<unknown> {
   const tool = [...observedTools].find(t => t.id === nodeId && belongsTo(t, app))
   if (!tool?.run)

@@ -6,9 +6,10 @@ import type { EffectScope, ShallowRef } from 'vue'
 import type { ToolCallSettings } from '../core/callSettings'
 import type { AnyToolOptions, UseWebMCPToolReturn, UseWebMCPToolsSharedOptions, WebMCPToolExecuteOptions } from '../types'
 import { effectScope, getCurrentInstance, onActivated, onDeactivated, onMounted, onScopeDispose, shallowRef, toValue, watchEffect } from 'vue'
+import { injectConfig } from '../config'
 import { resolveCallSettings } from '../core/callSettings'
 import { definitionChecks as syncDefinitionChecks } from '../core/definitionChecks'
-import { injectConfig } from '../config'
+import { markOwnScope, observedConfig, observeTools } from '../devtools'
 import { toError } from './failure'
 import { loadAndCallTool } from './loadCallTool'
 import { refreshModelContext, useIsSupported, useModelContext } from './modelContext'
@@ -96,7 +97,12 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
   const { budgets, limits } = groupSettings
   const modelContext = useModelContext()
   const isSupported = useIsSupported()
-  const slots: Slot[] = list.map(options => ({ options, settings: resolveCallSettings(config, shared, options), isRegistered: shallowRef(false), error: shallowRef(null) }))
+  const slots: Slot[] = list.map(options => ({
+    options,
+    settings: resolveCallSettings(config, shared, options),
+    isRegistered: shallowRef(false),
+    error: shallowRef(null),
+  }))
   // The scope's end aborts the calls still running, through this one signal.
   const ended = new AbortController()
 
@@ -124,8 +130,16 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
   }
 
   // Development builds: Vue DevTools and the debugging tools see these tools.
-  if (process.env.NODE_ENV !== 'production')
-    observeTools(useToolRegistrations, slots, groupSettings, o => describe(o, shared), o => isEnabled(o, shared), (slot, args, d) => call(slot, args, undefined, d.name, d.inputSchema))
+  if (process.env.NODE_ENV !== 'production') {
+    observeTools(
+      useToolRegistrations,
+      slots,
+      groupSettings,
+      o => describe(o, shared),
+      o => isEnabled(o, shared),
+      (slot, args, d) => call(slot, args, undefined, d.name, d.inputSchema),
+    )
+  }
 
   function unregister(slot: Slot): void {
     slot.current?.controller.abort()

@@ -1,5 +1,5 @@
-import type { ToolCall } from '../../src/core/callTool'
 import type { ToolCallSettings } from '../../src/core/callSettings'
+import type { ToolCall } from '../../src/core/callTool'
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
 import { resolveCallSettings } from '../../src/core/callSettings'
@@ -249,7 +249,7 @@ describe('timeoutMs', () => {
   it('clamps a delay longer than a timer can hold instead of firing at once', async () => {
     expect(timeoutSetting(2 ** 31)).toBe(MAX_TIMEOUT_MS)
     expect(timeoutSetting(Number.MAX_SAFE_INTEGER)).toBe(MAX_TIMEOUT_MS)
-    const outcome = await callTool(call({ settings: settings({ timeoutMs: 2 ** 31 }), execute: () => new Promise(r => setTimeout(() => r('finished'), 30)) }), {})
+    const outcome = await callTool(call({ settings: settings({ timeoutMs: 2 ** 31 }), execute: () => new Promise(r => setTimeout(r, 30, 'finished')) }), {})
     expect(outcome).toMatchObject({ ok: true, response: { content: [{ type: 'text', text: 'finished' }] } })
   })
 

@@ -1,9 +1,9 @@
+import type { EffectScope } from 'vue'
 // The lazy chunks failing to load: a network error, a chunk gone after a
 // deploy. The call path fails that call with an INTERNAL result and loads
 // again on the next; definition checks that fail to load keep the tools that
 // need them unregistered, with the reason in `error`.
 import type { WebMCPToolResultEvent } from '../../src'
-import type { EffectScope } from 'vue'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createApp, effectScope } from 'vue'
 import { useWebMCPTool, WEBMCP_CONFIG } from '../../src'
