@@ -74,7 +74,7 @@ export default defineBuildConfig({
       for (const output of outputs) {
         if (output) {
           output.manualChunks = (id: string) => {
-            if (/src\/core\/(?:guard|resultBudgets)\.ts$/.test(id))
+            if (/src\/core\/(?:callTool|resultBudgets)\.ts$/.test(id))
               return 'pipeline'
             // Statically re-exported and also loaded lazily: in a chunk of their own,
             // an app's bundler can leave them out of its start-up code.

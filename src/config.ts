@@ -1,12 +1,11 @@
 import type { InjectionKey } from 'vue'
-import type { CallConfig, WebMCPConfig } from './core/guard'
+import type { WebMCPConfig } from './types'
 import { hasInjectionContext, inject, provide } from 'vue'
-import { isDev } from './core/env'
 
-// The config's type lives with the call pipeline that reads it (pure, no Vue).
-export type { WebMCPCallOrigin, WebMCPConfig, WebMCPToolCallEvent, WebMCPToolResultEvent } from './core/guard'
+// The config's types live with the package's other shared types.
+export type { WebMCPCallOrigin, WebMCPConfig, WebMCPToolCallEvent, WebMCPToolResultEvent } from './types'
 
-export const WEBMCP_CONFIG: InjectionKey<WebMCPConfig> = Symbol(isDev ? 'vue-webmcp config' : '')
+export const WEBMCP_CONFIG: InjectionKey<WebMCPConfig> = Symbol(process.env.NODE_ENV !== 'production' ? 'vue-webmcp config' : '')
 
 /**
  * Call in a component's `setup()` to configure its subtree. For the whole
@@ -16,8 +15,7 @@ export function provideWebMCPConfig(config: WebMCPConfig): void {
   provide(WEBMCP_CONFIG, config)
 }
 
-/** Reads the config in force for a tool being set up, and the budget mode it resolves to. */
-export function resolveConfig(): CallConfig {
-  const config = (hasInjectionContext() && inject(WEBMCP_CONFIG, null)) || {}
-  return { config, budgets: config.budgets ?? (isDev ? 'warn' : false) }
+/** The config in force for a tool or form being set up (`{}` where none is provided). */
+export function injectConfig(): WebMCPConfig {
+  return (hasInjectionContext() && inject(WEBMCP_CONFIG, null)) || {}
 }

@@ -1,6 +1,12 @@
 /// <reference types="webmcp-types" />
-// Platform types come from `webmcp-types` (the spec's own repository); this file
-// only gives them the names the package exports, plus the MCP result shapes.
+// The package's shared public types, in one module that the composables, the
+// registration engine and the call path all import (and that imports none of
+// them back). Platform types come from `webmcp-types` (the spec's own
+// repository); this file gives them the names the package exports, and adds
+// the MCP result shapes, the app config and the composables' options.
+import type { ComputedRef, MaybeRefOrGetter, Ref } from 'vue'
+import type { WebMCPErrorCode } from './core/errors'
+import type { WebMCPBudgetLimits } from './core/limits'
 
 export type ModelContext = WebMCP.ModelContext
 export type RegisteredTool = WebMCP.RegisteredTool
@@ -82,3 +88,159 @@ export interface WebMCPToolResponse {
 export type InferToolArgs<Schema> = Schema extends object
   ? Parameters<WebMCP.ModelContextToolFromSchema<Schema>['execute']>[0]
   : Record<string, unknown>
+
+/** Who started a call, as the hooks see it. */
+export interface WebMCPCallOrigin {
+  /** `'tool'`: a `useWebMCPTool(s)` tool; `'form'`: a `useWebMCPForm` submission. */
+  source: 'tool' | 'form'
+  /**
+   * `'agent'`: a tool call (through `executeTool`), or a form submission that
+   * answers an agent (`event.agentInvoked`); `'person'`: a person's own submit.
+   */
+  caller: 'agent' | 'person'
+  /** Forms only: the agent's submission went through without a click (`toolautosubmit`). */
+  autosubmitted?: boolean
+}
+
+/** What `onToolCall` receives, before `execute`. */
+export interface WebMCPToolCallEvent extends WebMCPCallOrigin {
+  name: string
+  /** Present only with `includeArgs: true`. The same object `execute` receives; do not mutate it. */
+  args?: unknown
+}
+
+/** What `onToolResult` receives, after normalization, for success and failure alike. */
+export interface WebMCPToolResultEvent extends WebMCPCallOrigin {
+  name: string
+  /** `false` when the call failed or `execute` returned an `isError` result. */
+  ok: boolean
+  /** Wall-clock duration of the call in milliseconds. */
+  ms: number
+  /** What the agent receives, after normalization. */
+  response: WebMCPToolResponse
+  /** Why the call failed, when it did. */
+  code?: WebMCPErrorCode
+  /** What `execute` threw or returned as an `Error`, or the call path's own failure (invalid arguments, timeout, oversized result). */
+  error?: unknown
+  /** Present only with `includeArgs: true`. */
+  args?: unknown
+}
+
+/** What happens to a definition or result over Chrome's character budgets (see `WebMCPConfig.budgets`). */
+export type BudgetMode = 'warn' | 'error' | false
+
+/**
+ * App-level settings for every tool and form below the provider, read once
+ * when each is set up. `app.provide(WEBMCP_CONFIG, ...)` reaches everything,
+ * Pinia stores and `app.runWithContext` included; `provideWebMCPConfig()`
+ * reaches one component's subtree.
+ */
+export interface WebMCPConfig {
+  /**
+   * What happens when a name, description, parameter or result is over
+   * Chrome's character budgets. `'warn'` logs one warning per field (the
+   * default in development). `'error'` throws at setup for an over-budget
+   * definition in development and test builds (sets `error` in production),
+   * keeps a later over-budget change unregistered with `error` set, cuts an
+   * over-budget text result and refuses an over-budget structured one with an
+   * `isError` result. `false` skips the checks (the default in production).
+   */
+  budgets?: BudgetMode
+  /** Override Chrome's numbers. */
+  limits?: Partial<WebMCPBudgetLimits>
+  /** Check arguments against `inputSchema` before `execute`. Default `true`. */
+  validateArgs?: boolean
+  /** Default time limit for a call, in milliseconds. Off unless set. */
+  timeoutMs?: number
+  /** Include the call arguments in hook payloads. Off by default: arguments often carry personal data. */
+  includeArgs?: boolean
+  /** Runs before `execute`. */
+  onToolCall?: (event: WebMCPToolCallEvent) => void
+  /** Runs after the result is normalized, for success and failure alike. */
+  onToolResult?: (event: WebMCPToolResultEvent) => void
+  /** Development builds: register read-only debugging tools for coding agents (ignored in production builds). */
+  debugTools?: boolean
+}
+
+export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = unknown> {
+  /** Tool identifier the agent sees. 1-128 characters of `[a-zA-Z0-9_.-]`; Chrome's guidance is at most 30. */
+  name: MaybeRefOrGetter<string>
+  /** Human-readable label for user-agent UI. Agents reason over `name` and `description`. */
+  title?: MaybeRefOrGetter<string | null | undefined>
+  /** Natural-language description for the agent. Chrome's guidance: under 500 characters. */
+  description: MaybeRefOrGetter<string>
+  /** JSON Schema for the tool arguments. Compared by content, not identity. */
+  inputSchema?: MaybeRefOrGetter<object | undefined>
+  annotations?: MaybeRefOrGetter<WebMCPToolAnnotations | undefined>
+  /**
+   * Secure origins (an iframe-hosted agent, say) that may discover and call the
+   * tool, besides the registering page, its same-origin frames and the browser's agent.
+   */
+  exposedTo?: MaybeRefOrGetter<readonly string[] | undefined>
+  /**
+   * Runs when the agent invokes the tool. Read at call time: swapping it never
+   * re-registers the tool. `options.signal` aborts when the caller cancels, the
+   * call times out, or the scope ends: hand it to `fetch` and other cancellable work.
+   */
+  execute: (args: Args, options: WebMCPToolExecuteOptions) => Result | Promise<Result>
+  /** Register only while true. A ref or getter is followed reactively. */
+  enabled?: MaybeRefOrGetter<boolean>
+  /** Optional shaper applied to the result before MCP normalization. */
+  formatOutput?: (result: Result, args: Args) => unknown
+  /** Side effect when `execute` throws or returns an `Error`; the agent still gets an `isError` result. */
+  onError?: (error: unknown) => void
+  /** Check arguments against `inputSchema` before `execute`. Default: `WEBMCP_CONFIG.validateArgs`, else `true`. */
+  validateArgs?: boolean
+  /** Time limit for one call in milliseconds; on expiry `signal` aborts with a `TimeoutError`. */
+  timeoutMs?: number
+  /**
+   * The document whose `modelContext` gets the tool: a same-origin iframe's, or
+   * a test's own. Default: the page's. Read once, at setup. In a
+   * `useWebMCPTools` group the group's `document` applies to every tool.
+   */
+  document?: Document
+}
+
+/**
+ * `isSupported`, declared once for every composable that returns it: VueUse's
+ * `Supportable`, written out, since naming VueUse's types in ours would make a
+ * consumer type-check all of `@vueuse/core` (its Web Bluetooth types included).
+ */
+export interface WebMCPSupportable {
+  /**
+   * The document has the WebMCP API the composable uses (for
+   * `useRegisteredTools`, `getTools` and `executeTool`). Flips when the API is
+   * injected late, replaced or removed.
+   */
+  isSupported: ComputedRef<boolean>
+}
+
+export interface UseWebMCPToolReturn extends WebMCPSupportable {
+  /** The tool is registered with the browser (its `registerTool` promise resolved). */
+  isRegistered: Readonly<Ref<boolean>>
+  /** Registration failure, such as `NotAllowedError` from a `tools` Permissions Policy. */
+  error: Readonly<Ref<Error | null>>
+  /**
+   * Unregisters the tool for good, before its scope ends. Called with no active
+   * scope (after an `await` in an async `setup()`), it is the only way to.
+   */
+  stop: () => void
+}
+
+/** Options applied to every tool in the group unless the tool sets its own. */
+export interface UseWebMCPToolsSharedOptions {
+  enabled?: MaybeRefOrGetter<boolean>
+  annotations?: MaybeRefOrGetter<WebMCPToolAnnotations | undefined>
+  exposedTo?: MaybeRefOrGetter<readonly string[] | undefined>
+  /** Receives the failing tool's name as well, since one handler serves the group. */
+  onError?: (error: unknown, name: string) => void
+  validateArgs?: boolean
+  timeoutMs?: number
+  /** The document whose `modelContext` gets the group (a tool's own `document` is not read). Default: the page's. */
+  document?: Document
+}
+
+export type AnyToolOptions = UseWebMCPToolOptions<any, any>
+
+/** The registration engine behind `useWebMCPTool(s)`, as the development tools register their own tools with it. */
+export type ToolRegistrations = (list: readonly AnyToolOptions[], shared?: UseWebMCPToolsSharedOptions) => UseWebMCPToolReturn[]

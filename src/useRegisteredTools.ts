@@ -1,6 +1,5 @@
 import type { MaybeRefOrGetter, Ref, ShallowRef } from 'vue'
-import type { RegisteredTool } from './types'
-import type { WebMCPSupportable } from './useWebMCPTool'
+import type { RegisteredTool, WebMCPSupportable } from './types'
 import { useEventListener, useSupported } from '@vueuse/core'
 import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
 import { toError } from './internal/failure'

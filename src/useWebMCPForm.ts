@@ -1,14 +1,13 @@
 import type { ComputedRef, MaybeRefOrGetter, Ref } from 'vue'
 import { useEventListener } from '@vueuse/core'
 import { computed, onScopeDispose, shallowRef, toValue } from 'vue'
-import { resolveConfig } from './config'
+import { injectConfig } from './config'
+import { resolveCallSettings } from './core/callSettings'
 import { observedConfig, observeForm } from './devtools'
 import { toError } from './internal/failure'
+import { loadAndCallTool } from './internal/loadCallTool'
 import { defaultDocument, eventTarget, useModelContext } from './internal/modelContext'
-import { runToolCall } from './internal/pipeline'
 import { ownScope } from './internal/scope'
-
-declare const process: { env: Record<string, string | undefined> }
 
 declare global {
   interface SubmitEvent {
@@ -159,7 +158,7 @@ export function formFields(form: HTMLFormElement, submitter?: HTMLElement | null
  */
 export function useWebMCPForm<Fields extends FormFields = FormFields, Result = unknown>(options: UseWebMCPFormOptions<Fields, Result>): UseWebMCPFormReturn {
   // Arguments come from the browser's own controls: no schema to validate against.
-  const config = resolveConfig()
+  const settings = resolveCallSettings(injectConfig(), {}, { validateArgs: false, timeoutMs: options.timeoutMs })
   const isAgentActive = shallowRef(false)
   const isSubmitting = shallowRef(false)
   const error = shallowRef<Error | null>(null)
@@ -179,15 +178,14 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
     isSubmitting.value = true
     error.value = null
     pending++
-    // The pipeline answers every failure of `execute` with a result; this
-    // guards what is left (the pipeline failing to load, `respondWith`
+    // The call path answers every failure of `execute`, and its own failure
+    // to load, with a result; this guards what is left (`respondWith`
     // throwing), so the form always leaves the submitting state.
     const byAgent = submit.agentInvoked === true
-    const outcome = runToolCall({
+    const outcome = loadAndCallTool({
       name,
       origin: { source: 'form', caller: byAgent ? 'agent' : 'person', autosubmitted: byAgent && !!toValue(options.autosubmit) },
-      config: process.env.NODE_ENV !== 'production' ? observedConfig(error, config, byAgent ? 'agent' : 'person') : config,
-      own: { validateArgs: false, timeoutMs: options.timeoutMs },
+      settings: process.env.NODE_ENV !== 'production' ? observedConfig(error, settings, byAgent ? 'agent' : 'person') : settings,
       execute: (f: Fields) => options.execute(f, submit),
       formatOutput: options.formatOutput && ((result: Result, f: Fields) => options.formatOutput!(result, f)),
       onError: (e: unknown) => options.onError?.(e),
@@ -271,7 +269,7 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
   scope.run(() => {
     // Development builds: Vue DevTools and the debugging tools see the form.
     if (process.env.NODE_ENV !== 'production')
-      observeForm(config, options, error)
+      observeForm(settings, options, error)
     const modelContext = useModelContext(document)
     // Listening twice on one target (a `.native` that is the context itself)
     // adds nothing; useEventListener skips the targets left undefined.

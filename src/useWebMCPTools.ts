@@ -1,24 +1,12 @@
-import type { MaybeRefOrGetter, Ref } from 'vue'
-import type { AnyToolOptions } from './internal/registrations'
-import type { WebMCPToolAnnotations } from './types'
-import type { UseWebMCPToolReturn, WebMCPSupportable, WebMCPToolState } from './useWebMCPTool'
+import type { Ref } from 'vue'
+import type { AnyToolOptions, UseWebMCPToolReturn, UseWebMCPToolsSharedOptions, WebMCPSupportable } from './types'
+import type { WebMCPToolState } from './useWebMCPTool'
 import { computed, readonly, shallowRef, toValue } from 'vue'
 import { useIsSupported, useModelContext } from './internal/modelContext'
 import { isEnabled, useToolRegistrations } from './internal/registrations'
 import { ownScope } from './internal/scope'
 
-/** Options applied to every tool in the group unless the tool sets its own. */
-export interface UseWebMCPToolsSharedOptions {
-  enabled?: MaybeRefOrGetter<boolean>
-  annotations?: MaybeRefOrGetter<WebMCPToolAnnotations | undefined>
-  exposedTo?: MaybeRefOrGetter<readonly string[] | undefined>
-  /** Receives the failing tool's name as well, since one handler serves the group. */
-  onError?: (error: unknown, name: string) => void
-  validateArgs?: boolean
-  timeoutMs?: number
-  /** The document whose `modelContext` gets the group (a tool's own `document` is not read). Default: the page's. */
-  document?: Document
-}
+export type { UseWebMCPToolsSharedOptions } from './types'
 
 /** Static tool names in a definitions tuple; reactive names fall back to `string`. */
 export type ToolNames<T extends readonly AnyToolOptions[]> = T[number]['name'] extends string ? T[number]['name'] : string

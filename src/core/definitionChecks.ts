@@ -1,7 +1,7 @@
-import type { ToolDefinitionInput } from './definitionBudgets'
 // Everything that keeps a tool definition unregistered, in one call: the
 // budgets (when switched on) and the schema check (always). No Vue import.
-import type { BudgetMode } from './guard'
+import type { BudgetMode } from '../types'
+import type { ToolDefinitionInput } from './definitionBudgets'
 import type { WebMCPBudgetLimits } from './limits'
 import { definitionError } from './definitionBudgets'
 import { schemaError } from './schemaCheck'

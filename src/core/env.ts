@@ -1,13 +1,23 @@
 /// <reference types="webmcp-types" />
-// Environment probes shared by every composable. No Vue import.
+// Environment probes shared by every composable, and the one declaration of
+// the development flag. No Vue import.
 
-declare const process: { env: Record<string, string | undefined> }
-
-/**
- * Development build? Written the way Vue's own ESM build writes it, so bundlers
- * replace `process.env.NODE_ENV` and drop dev-only branches from production code.
- */
-export const isDev: boolean = process.env.NODE_ENV !== 'production'
+declare global {
+  // The development flag is `process.env.NODE_ENV !== 'production'`, written
+  // inline where it is used, as Vue's own ESM build writes it: bundlers (Vite,
+  // webpack, Rollup, esbuild) replace `process.env.NODE_ENV` at build time, so
+  // development-only code drops out of production builds; the no-bundler
+  // files (dist/vue-webmcp.esm-browser*.js) get it replaced by our own build
+  // (build.config.ts). Read at run time, not once into a constant, so a test
+  // can switch it. Declared as @types/node declares it, so the two merge.
+  // eslint-disable-next-line ts/no-namespace
+  namespace NodeJS {
+    interface ProcessEnv { NODE_ENV?: string }
+    interface Process { env: ProcessEnv }
+  }
+  // eslint-disable-next-line vars-on-top
+  var process: NodeJS.Process
+}
 
 export const isClient: boolean = typeof window !== 'undefined' && typeof document !== 'undefined'
 

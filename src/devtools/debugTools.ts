@@ -4,8 +4,8 @@
 // DevTools inspector shows, and each answer fits the result budget: long
 // lists are paginated, long texts cut.
 import type { App } from 'vue'
-import type { CallConfig } from '../core/guard'
-import type { AnyToolOptions, useToolRegistrations } from '../internal/registrations'
+import type { ToolCallSettings } from '../core/callSettings'
+import type { AnyToolOptions, ToolRegistrations } from '../types'
 import type { ObservedTool, ToolCallRecord } from './observer'
 import { effectScope } from 'vue'
 import { checkDefinition } from '../core/definitionBudgets'
@@ -79,7 +79,7 @@ export function paginate(key: string, items: unknown[], page: number, limit: num
 /** One tool in full: definition, state, budget figures and recent calls, cut to `limit`. */
 function detail(tool: ObservedTool, limit: number): string {
   const definition = tool.definition()
-  const limits = { ...DEFAULT_BUDGETS, ...tool.config.config.limits }
+  const limits = { ...DEFAULT_BUDGETS, ...tool.config.limits }
   const problems = checkDefinition(definition, limits)
   const value: Record<string, unknown> = {
     ...summary(tool),
@@ -178,13 +178,13 @@ const withDebugTools = new WeakSet<App>()
  * Registers the debugging tools for `app` once, for as long as it is mounted,
  * outside any component (so no component's unmount takes them away).
  */
-export function registerDebugTools(app: App, config: CallConfig, register: typeof useToolRegistrations): void {
+export function registerDebugTools(app: App, config: ToolCallSettings, register: ToolRegistrations): void {
   if (withDebugTools.has(app))
     return
   withDebugTools.add(app)
   const scope = effectScope(true)
   // After the current setup() has returned: no component is the current instance.
-  const limit = () => config.config.limits?.result ?? DEFAULT_BUDGETS.result
+  const limit = () => config.limits?.result ?? DEFAULT_BUDGETS.result
   void Promise.resolve().then(() => app.runWithContext(() => scope.run(() => asOwner(OWNER, app, () => register(debugToolOptions(app, limit))))))
   app.onUnmount(() => {
     scope.stop()

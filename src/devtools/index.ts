@@ -1,10 +1,9 @@
-import type { CallConfig } from '../core/guard'
 // Development only: the entry the composables call, always behind a
 // `process.env.NODE_ENV !== 'production'` check, so production bundles drop
 // it with everything it imports. The first tool of an app sets up the Vue
 // DevTools plugin and, with `WEBMCP_CONFIG.debugTools: true`, the debugging tools.
-import type { AnyToolOptions, useToolRegistrations } from '../internal/registrations'
-import type { WebMCPToolResponse } from '../types'
+import type { ToolCallSettings } from '../core/callSettings'
+import type { AnyToolOptions, ToolRegistrations, WebMCPToolResponse } from '../types'
 import type { ObservedDefinition, ObservedSlot } from './observer'
 import { registerDebugTools } from './debugTools'
 import { inBrowser, observeForm as observeOneForm, observeRegistrations, onObservedApp } from './observer'
@@ -12,7 +11,7 @@ import { setupWebMCPDevtools } from './plugin'
 
 export { markOwnScope, observedConfig } from './observer'
 
-let register: typeof useToolRegistrations | undefined
+let register: ToolRegistrations | undefined
 let installed = false
 
 // No top-level side effect: a bundler must be able to drop this module whole.
@@ -22,7 +21,7 @@ function install(): void {
   installed = true
   onObservedApp((app, config) => {
     setupWebMCPDevtools(app)
-    if (config.config.debugTools === true && register)
+    if (config.debugTools === true && register)
       registerDebugTools(app, config, register)
   })
 }
@@ -32,9 +31,9 @@ function install(): void {
  * registration life cycle itself, which the debugging tools are registered with.
  */
 export function observeTools<S extends ObservedSlot>(
-  registrations: typeof useToolRegistrations,
+  registrations: ToolRegistrations,
   slots: readonly S[],
-  config: CallConfig,
+  config: ToolCallSettings,
   describe: (options: AnyToolOptions) => ObservedDefinition,
   enabled: (options: AnyToolOptions) => boolean,
   run: (slot: S, args: object, definition: ObservedDefinition) => Promise<WebMCPToolResponse>,

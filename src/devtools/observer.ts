@@ -1,12 +1,12 @@
 // Development only: what Vue DevTools and the debugging tools show, read from
 // the package's own state. Tools are the registrations' own `isRegistered` /
 // `error` refs and options (read when asked, never copied); calls are the
-// guard's `onToolCall` / `onToolResult` moments. Every caller is behind a
+// call path's `onToolCall` / `onToolResult` moments. Every caller is behind a
 // `process.env.NODE_ENV !== 'production'` check, so production bundles drop
 // this module and everything it imports.
 import type { App, EffectScope, Ref } from 'vue'
-import type { CallConfig, WebMCPToolCallEvent, WebMCPToolResultEvent } from '../core/guard'
-import type { WebMCPToolResponse } from '../types'
+import type { ToolCallSettings } from '../core/callSettings'
+import type { WebMCPToolCallEvent, WebMCPToolResponse, WebMCPToolResultEvent } from '../types'
 import { getCurrentInstance, getCurrentScope, onScopeDispose, shallowRef, toValue, watch } from 'vue'
 
 /** What the agent sees of a tool, plus `exposedTo`. */
@@ -28,7 +28,7 @@ export interface ToolOwner {
   label: string
 }
 
-/** One call, from the guard's `onToolCall` to its `onToolResult`. */
+/** One call, from the call path's `onToolCall` to its `onToolResult`. */
 export interface ToolCallRecord {
   id: number
   tool: string
@@ -55,7 +55,7 @@ export interface ObservedTool {
   owner: ToolOwner
   /** The app it belongs to, when known (a component's). */
   app: App | null
-  config: CallConfig
+  config: ToolCallSettings
   /** The definition now, from the options (for a form, from its attributes). */
   definition: () => ObservedDefinition
   enabled: () => boolean
@@ -63,7 +63,7 @@ export interface ObservedTool {
   error: Readonly<Ref<Error | null>>
   /** Most recent last, at most RECENT_PER_TOOL. */
   calls: ToolCallRecord[]
-  /** Runs the tool as an agent call would, through the guard. Tools only. */
+  /** Runs the tool as an agent call would, through the call path. Tools only. */
   run?: (args: object) => Promise<WebMCPToolResponse>
 }
 
@@ -171,7 +171,7 @@ export function resultSize(response: WebMCPToolResponse): number {
   return response.content.reduce((n, b) => n + (b.type === 'text' && typeof b.text === 'string' ? b.text.length : 0), 0)
 }
 
-/** The guard hooks for one call of a tool. */
+/** The call path's hooks for one call of a tool. */
 export interface CallObserver {
   onToolCall: (event: WebMCPToolCallEvent) => void
   onToolResult: (event: WebMCPToolResultEvent) => void
@@ -208,8 +208,8 @@ function callObserver(tool: ObservedTool, caller = nextCaller ?? 'agent'): CallO
  * observer always sees the arguments, the app's hooks only with
  * `includeArgs: true`, as before.
  */
-export function observeConfig(callConfig: CallConfig, observer: CallObserver): CallConfig {
-  const { includeArgs, onToolCall, onToolResult } = callConfig.config
+export function observeConfig(settings: ToolCallSettings, observer: CallObserver): ToolCallSettings {
+  const { includeArgs, onToolCall, onToolResult } = settings
   const own = <E extends { args?: unknown }>(event: E): E => {
     if (includeArgs === true)
       return event
@@ -217,20 +217,17 @@ export function observeConfig(callConfig: CallConfig, observer: CallObserver): C
     return rest as E
   }
   return {
-    ...callConfig,
-    config: {
-      ...callConfig.config,
-      includeArgs: true,
-      // The app's hooks' own return values go back to the guard, which
-      // catches a rejected promise as it does for an unobserved call.
-      onToolCall: (event) => {
-        observer.onToolCall(event)
-        return onToolCall?.(own(event))
-      },
-      onToolResult: (event) => {
-        observer.onToolResult(event)
-        return onToolResult?.(own(event))
-      },
+    ...settings,
+    includeArgs: true,
+    // The app's hooks' own return values go back to the call path, which
+    // catches a rejected promise as it does for an unobserved call.
+    onToolCall: (event) => {
+      observer.onToolCall(event)
+      return onToolCall?.(own(event))
+    },
+    onToolResult: (event) => {
+      observer.onToolResult(event)
+      return onToolResult?.(own(event))
     },
   }
 }
@@ -238,8 +235,8 @@ export function observeConfig(callConfig: CallConfig, observer: CallObserver): C
 /** The tool behind each registration slot (or form), by the object the composable holds. */
 const byKey = new WeakMap<object, ObservedTool>()
 
-/** The config one call of the tool behind `key` hands the guard: `config` with the observer's hooks. */
-export function observedConfig(key: object, config: CallConfig, caller?: string): CallConfig {
+/** The config one call of the tool behind `key` hands the call path: `config` with the observer's hooks. */
+export function observedConfig(key: object, config: ToolCallSettings, caller?: string): ToolCallSettings {
   const tool = byKey.get(key)
   return tool ? observeConfig(config, callObserver(tool, caller)) : config
 }
@@ -247,7 +244,7 @@ export function observedConfig(key: object, config: CallConfig, caller?: string)
 /** Whether this is a browser page (not a server render, where no scope is ever disposed). */
 export const inBrowser = (): boolean => typeof window !== 'undefined' && typeof document !== 'undefined'
 
-type AppHook = (app: App, config: CallConfig) => void
+type AppHook = (app: App, config: ToolCallSettings) => void
 const appHooks: AppHook[] = []
 
 /** Runs for each tool's app as it is observed (the DevTools plugin, the debugging tools). */
@@ -288,7 +285,8 @@ export interface ObservedSlot {
  */
 export function observeRegistrations<S extends ObservedSlot>(
   slots: readonly S[],
-  config: CallConfig,
+  config: ToolCallSettings,
+
   describe: (options: any) => ObservedDefinition,
   enabled: (options: any) => boolean,
   run: (slot: S, args: object, definition: ObservedDefinition) => Promise<WebMCPToolResponse>,
@@ -315,7 +313,7 @@ export function observeRegistrations<S extends ObservedSlot>(
 
 /** Observes one `useWebMCPForm`, known by its `error` ref to `observedConfig`. */
 export function observeForm(
-  config: CallConfig,
+  config: ToolCallSettings,
   options: { name: unknown, description: unknown, autosubmit?: unknown },
   error: Ref<Error | null>,
 ): void {

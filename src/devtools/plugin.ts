@@ -112,7 +112,7 @@ export function inspectorState(app: App, nodeId: string): CustomInspectorState {
   if (!tool)
     return {}
   const definition = tool.definition()
-  const limits = { ...DEFAULT_BUDGETS, ...tool.config.config.limits }
+  const limits = { ...DEFAULT_BUDGETS, ...tool.config.limits }
   const problems = checkDefinition(definition, limits)
   const lastDone = [...tool.calls].reverse().find(c => c.done)
   const state: CustomInspectorState = {
@@ -150,7 +150,7 @@ export function inspectorState(app: App, nodeId: string): CustomInspectorState {
   return state
 }
 
-/** Runs a tool from the inspector with its draft arguments, as a call through the guard. */
+/** Runs a tool from the inspector with its draft arguments, as a call through the call path. */
 export async function runFromInspector(app: App, nodeId: string): Promise<unknown> {
   const tool = [...observedTools].find(t => t.id === nodeId && belongsTo(t, app))
   if (!tool?.run)

@@ -3,22 +3,18 @@
 // its own registration, `isRegistered` and `error`; the effect re-registers
 // exactly the tools whose content changed.
 import type { EffectScope, ShallowRef } from 'vue'
-import type { WebMCPToolExecuteOptions } from '../types'
-import type { UseWebMCPToolOptions, UseWebMCPToolReturn } from '../useWebMCPTool'
-import type { UseWebMCPToolsSharedOptions } from '../useWebMCPTools'
-import { computed, effectScope, getCurrentInstance, onActivated, onDeactivated, onMounted, onScopeDispose, shallowRef, toValue, watchEffect } from 'vue'
-import { resolveConfig } from '../config'
+import type { ToolCallSettings } from '../core/callSettings'
+import type { AnyToolOptions, UseWebMCPToolReturn, UseWebMCPToolsSharedOptions, WebMCPToolExecuteOptions } from '../types'
+import { effectScope, getCurrentInstance, onActivated, onDeactivated, onMounted, onScopeDispose, shallowRef, toValue, watchEffect } from 'vue'
+import { injectConfig } from '../config'
+import { resolveCallSettings } from '../core/callSettings'
 import { definitionChecks as syncDefinitionChecks } from '../core/definitionChecks'
 import { markOwnScope, observedConfig, observeTools } from '../devtools'
 import { toError } from './failure'
-import { refreshModelContext, useModelContext } from './modelContext'
-import { runToolCall } from './pipeline'
+import { loadAndCallTool } from './loadCallTool'
+import { refreshModelContext, useIsSupported, useModelContext } from './modelContext'
 import { warnWithoutScope } from './scope'
 import { stableKey } from './stableKey'
-
-declare const process: { env: Record<string, string | undefined> }
-
-export type AnyToolOptions = UseWebMCPToolOptions<any, any>
 
 /** What the agent sees of a tool, as `registerTool` takes it, plus `exposedTo`. */
 interface Definition {
@@ -48,6 +44,8 @@ function sameContent(a: string, b: string): boolean {
 
 interface Slot {
   options: AnyToolOptions
+  /** What every call of the tool runs with, resolved at setup. */
+  settings: ToolCallSettings
   isRegistered: ShallowRef<boolean>
   error: ShallowRef<Error | null>
   current?: Registration
@@ -91,13 +89,19 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
 }
 
 function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSharedOptions, scope: EffectScope): UseWebMCPToolReturn[] {
-  const config = resolveConfig()
-  const { budgets } = config
-  const limits = config.config.limits
+  const config = injectConfig()
+  // The group's settings (budgets and limits are the app's); each tool's own below.
+  const groupSettings = resolveCallSettings(config, shared)
+  const { budgets, limits } = groupSettings
   // The group's document (a tool's own is the group's for useWebMCPTool).
   const modelContext = useModelContext(shared.document)
-  const isSupported = computed(() => !!modelContext.value)
-  const slots: Slot[] = list.map(options => ({ options, isRegistered: shallowRef(false), error: shallowRef(null) }))
+  const isSupported = useIsSupported(modelContext)
+  const slots: Slot[] = list.map(options => ({
+    options,
+    settings: resolveCallSettings(config, shared, options),
+    isRegistered: shallowRef(false),
+    error: shallowRef(null),
+  }))
   // The scope's end aborts the calls still running, through this one signal.
   const ended = new AbortController()
 
@@ -106,8 +110,14 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
   // setup; production builds load them when budgets are switched on
   // explicitly, or before the first tool with a schema registers, so no tool
   // is offered with constraints that are not enforced.
-  const checks = shallowRef(process.env.NODE_ENV !== 'production' ? syncDefinitionChecks : undefined)
-  const load = () => import('./lazyDefinitions').then(m => (checks.value = m.definitionChecks))
+  // If they fail to load (a network error, a chunk gone after a deploy), a
+  // stand-in keeps the tools that needed them unregistered, as unchecked tools
+  // would be, with the reason in `error`; a new setup (a remount) loads again.
+  const checks = shallowRef<typeof syncDefinitionChecks | undefined>(process.env.NODE_ENV !== 'production' ? syncDefinitionChecks : undefined)
+  const load = () => import('./lazyDefinitions').then(m => m.definitionChecks, (reason) => {
+    const failure = new Error(`Not registered: the checks of tool definitions could not be loaded (${toError(reason).message}).`, { cause: reason })
+    return (tool: { inputSchema?: unknown }) => budgets === 'error' || tool.inputSchema !== undefined ? failure : null
+  }).then(loaded => (checks.value = loaded))
   if (!checks.value && budgets !== false)
     void load()
   if (process.env.NODE_ENV !== 'production' && checks.value && budgets === 'error') {
@@ -123,7 +133,7 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
     observeTools(
       useToolRegistrations,
       slots,
-      config,
+      groupSettings,
       o => describe(o, shared),
       o => isEnabled(o, shared),
       (slot, args, d) => call(slot, args, undefined, d.name, d.inputSchema),
@@ -136,13 +146,14 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
     slot.isRegistered.value = false
   }
 
+  // Step 1 of a call (see "How a call flows" in the README): the registered tool's
+  // `execute`, as the browser calls it, hands the call to the loader.
   async function call(slot: Slot, args: object | undefined, callOptions: WebMCPToolExecuteOptions | undefined, name: string, inputSchema: object | undefined) {
-    const { options } = slot
-    const outcome = await runToolCall({
+    const { options, settings } = slot
+    const outcome = await loadAndCallTool({
       name,
       inputSchema,
-      config: process.env.NODE_ENV !== 'production' ? observedConfig(slot, config) : config,
-      own: { validateArgs: options.validateArgs ?? shared.validateArgs, timeoutMs: options.timeoutMs ?? shared.timeoutMs },
+      settings: process.env.NODE_ENV !== 'production' ? observedConfig(slot, settings) : settings,
       // Read at call time: swapping them never re-registers the tool.
       execute: (a, signal) => options.execute(a, { signal }),
       formatOutput: (result, a) => (options.formatOutput ? options.formatOutput(result, a) : result),

@@ -3,8 +3,6 @@ import { effectScope, getCurrentScope } from 'vue'
 import { warnOnce } from '../core/warn'
 import { markOwnScope } from '../devtools'
 
-declare const process: { env: Record<string, string | undefined> }
-
 /**
  * Development builds only: says, once per composable, that it was called with
  * no active effect scope (after an `await` in an async `setup()`), so nothing

@@ -152,10 +152,10 @@ describe.each(['production', 'development'] as const)('dist/vue-webmcp.esm-brows
 
   it('an agent\'s call returns the normalized result, the call pipeline loading on the first call', async () => {
     const { page } = loaded
-    expect(loaded.requests.some(p => /\/browser\/guard-/.test(p)), 'the call pipeline is not start-up code').toBe(false)
+    expect(loaded.requests.some(p => /\/browser\/callTool-/.test(p)), 'the call pipeline is not start-up code').toBe(false)
     expect(await page.webmcp.callTool('add_to_counter', { n: 2 }, { timeout: 20_000 }))
       .toEqual({ content: [{ type: 'text', text: '{"count":2}' }] })
-    expect(loaded.requests.some(p => /\/browser\/guard-/.test(p))).toBe(true)
+    expect(loaded.requests.some(p => /\/browser\/callTool-/.test(p))).toBe(true)
     await expect.poll(() => page.locator('.count').innerText()).toBe('Count: 2')
 
     const invalid = await page.webmcp.callTool('add_to_counter', { n: 'two' }, { timeout: 20_000 }) as { isError?: boolean, content: { text: string }[], _meta?: Record<string, unknown> }
@@ -203,7 +203,7 @@ describe('the README\'s example, as written', () => {
         .toEqual({ content: [{ type: 'text', text: '{"count":1}' }] })
       await expect.poll(() => page.locator('#app p').innerText()).toBe('1 task(s)')
       // The lazy chunks came from beside the file on the CDN.
-      expect(cdn.some(p => /^\/vue-webmcp@[^/]+\/dist\/browser\/guard-/.test(p))).toBe(true)
+      expect(cdn.some(p => /^\/vue-webmcp@[^/]+\/dist\/browser\/callTool-/.test(p))).toBe(true)
       expect(errors).toEqual([])
     }
     finally {

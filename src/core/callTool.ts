@@ -1,22 +1,20 @@
-// The one path every tool call takes: hooks, argument validation, timeout,
-// execute, formatOutput, normalization, result budget, error taxonomy.
-// No Vue import: composables hand it plain settings and functions.
-// Loaded on a page's first tool call (see internal/pipeline.ts), so pages
-// whose tools are never called do not ship it at start-up.
-import type { WebMCPToolResponse } from '../types'
+// Step 3 of a call (see "How a call flows" in the README):
+// the one path every tool call takes. Hooks, argument validation, timeout,
+// execute, formatOutput, then normalization and the result budget (step 4,
+// core/resultBudgets.ts and core/normalize.ts), and the error taxonomy.
+// No Vue import: composables hand it a settings object resolved at setup
+// (core/callSettings.ts) and plain functions. Loaded on a page's first tool
+// call (internal/loadCallTool.ts), so pages whose tools are never called do
+// not ship it at start-up.
+import type { WebMCPCallOrigin, WebMCPToolResponse } from '../types'
+import type { ToolCallSettings } from './callSettings'
 import type { WebMCPErrorCode } from './errors'
-import type { WebMCPBudgetLimits } from './limits'
 import { isErrorLike } from './errorLike'
 import { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError } from './errors'
 import { DEFAULT_BUDGETS } from './limits'
 import { errorMessage, MAX_ERROR_TEXT, sanitizeErrorText, toToolResponse } from './normalize'
 import { budgetResult, resultSize } from './resultBudgets'
 import { warnOnce } from './warn'
-
-declare const process: { env: Record<string, string | undefined> }
-
-export { ERROR_CODE_KEY, ToolInputError }
-export type { WebMCPErrorCode }
 
 /** Maps a failure to its code. Never throws: whatever a tool threw is its own failure. */
 export function classifyError(error: unknown): WebMCPErrorCode {
@@ -53,111 +51,7 @@ export function errorResult(error: unknown, code: WebMCPErrorCode = classifyErro
   return response
 }
 
-/** Who started a call, as the hooks see it. */
-export interface WebMCPCallOrigin {
-  /** `'tool'`: a `useWebMCPTool(s)` tool; `'form'`: a `useWebMCPForm` submission. */
-  source: 'tool' | 'form'
-  /**
-   * `'agent'`: a tool call (through `executeTool`), or a form submission that
-   * answers an agent (`event.agentInvoked`); `'person'`: a person's own submit.
-   */
-  caller: 'agent' | 'person'
-  /** Forms only: the agent's submission went through without a click (`toolautosubmit`). */
-  autosubmitted?: boolean
-}
-
-/** What `onToolCall` receives, before `execute`. */
-export interface WebMCPToolCallEvent extends WebMCPCallOrigin {
-  name: string
-  /** Present only with `includeArgs: true`. The same object `execute` receives; do not mutate it. */
-  args?: unknown
-}
-
-/** What `onToolResult` receives, after normalization, for success and failure alike. */
-export interface WebMCPToolResultEvent extends WebMCPCallOrigin {
-  name: string
-  /** `false` when the call failed or `execute` returned an `isError` result. */
-  ok: boolean
-  /** Wall-clock duration of the call in milliseconds. */
-  ms: number
-  /** What the agent receives, after normalization. */
-  response: WebMCPToolResponse
-  /** Why the call failed, when it did. */
-  code?: WebMCPErrorCode
-  /** What `execute` threw or returned as an `Error`, or the guard's own failure (invalid arguments, timeout, oversized result). */
-  error?: unknown
-  /** Present only with `includeArgs: true`. */
-  args?: unknown
-}
-
-export type BudgetMode = 'warn' | 'error' | false
-
-/** Everything `invokeTool` needs, resolved by the composable when the tool is set up. */
-export interface ToolCallSettings {
-  budgets: BudgetMode
-  resultLimit: number
-  includeArgs: boolean
-  validate: boolean
-  timeoutMs?: number
-  onToolCall?: (event: WebMCPToolCallEvent) => void
-  onToolResult?: (event: WebMCPToolResultEvent) => void
-  /** Reports a result over budget in `'warn'` mode. */
-  warn?: (message: string) => void
-}
-
-/**
- * App-level settings for every tool and form below the provider, read once
- * when each is set up. `app.provide(WEBMCP_CONFIG, ...)` reaches everything,
- * Pinia stores and `app.runWithContext` included; `provideWebMCPConfig()`
- * reaches one component's subtree.
- */
-export interface WebMCPConfig {
-  /**
-   * What happens when a name, description, parameter or result is over
-   * Chrome's character budgets. `'warn'` logs one warning per field (the
-   * default in development). `'error'` throws at setup for an over-budget
-   * definition in development and test builds (sets `error` in production),
-   * keeps a later over-budget change unregistered with `error` set, cuts an
-   * over-budget text result and refuses an over-budget structured one with an
-   * `isError` result. `false` skips the checks (the default in production).
-   */
-  budgets?: BudgetMode
-  /** Override Chrome's numbers. */
-  limits?: Partial<WebMCPBudgetLimits>
-  /** Check arguments against `inputSchema` before `execute`. Default `true`. */
-  validateArgs?: boolean
-  /** Default time limit for a call, in milliseconds. Off unless set. */
-  timeoutMs?: number
-  /** Include the call arguments in hook payloads. Off by default: arguments often carry personal data. */
-  includeArgs?: boolean
-  /** Runs before `execute`. */
-  onToolCall?: (event: WebMCPToolCallEvent) => void
-  /** Runs after the result is normalized, for success and failure alike. */
-  onToolResult?: (event: WebMCPToolResultEvent) => void
-  /** Development builds: register read-only debugging tools for coding agents (ignored in production builds). */
-  debugTools?: boolean
-}
-
-/** The app-level settings a tool was set up under (`WEBMCP_CONFIG` and the budget mode in force). */
-export interface CallConfig {
-  budgets: BudgetMode
-  config: WebMCPConfig
-}
-
-/** The per-call settings of one tool: its own options over the app-level ones. */
-export function callSettings({ budgets, config }: CallConfig, own: { validateArgs?: boolean, timeoutMs?: number }): ToolCallSettings {
-  return {
-    budgets,
-    resultLimit: config.limits?.result ?? DEFAULT_BUDGETS.result,
-    includeArgs: config.includeArgs === true,
-    validate: own.validateArgs ?? config.validateArgs ?? true,
-    timeoutMs: timeoutSetting(own.timeoutMs ?? config.timeoutMs),
-    onToolCall: config.onToolCall,
-    onToolResult: config.onToolResult,
-    warn: warnOnce,
-  }
-}
-
+/** One call of one tool: what it runs and the settings its tool was set up with. */
 export interface ToolCall<Args, Result> {
   name: string
   settings: ToolCallSettings
@@ -171,6 +65,7 @@ export interface ToolCall<Args, Result> {
   origin?: WebMCPCallOrigin
 }
 
+/** What a call ends with: the agent's result, and for the hooks and forms whether and why it failed. */
 export interface ToolCallOutcome {
   response: WebMCPToolResponse
   ok: boolean
@@ -202,7 +97,7 @@ function safely(hook: (() => unknown) | undefined, what: string): void {
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1
 
 /**
- * `timeoutMs` as the guard uses it. Unset, `0` or `Infinity`: no time limit.
+ * `timeoutMs` as the call path uses it. Unset, `0` or `Infinity`: no time limit.
  * Above `MAX_TIMEOUT_MS`: clamped to it. Negative, `NaN` or not a number: a
  * mistake, reported in development; the call runs without a time limit.
  */
@@ -218,10 +113,10 @@ export function timeoutSetting(ms: unknown, warn: (message: string) => void = wa
 }
 
 /** Runs one tool call to a valid MCP result. Never rejects. */
-export async function invokeTool<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
+export async function callTool<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
   const { name, settings } = call
   const started = now()
-  const withArgs = settings.includeArgs ? { args } : {}
+  const withArgs = settings.includeArgs === true ? { args } : {}
   const origin = call.origin ?? { source: 'tool', caller: 'agent' }
   safely(settings.onToolCall && (() => settings.onToolCall!({ name, ...origin, ...withArgs })), 'onToolCall')
 
@@ -251,16 +146,22 @@ export async function invokeTool<Args, Result>(call: ToolCall<Args, Result>, arg
 
 let validator: typeof import('./validate') | undefined
 
+/** The result budget: the app's `limits.result`, else Chrome's. */
+function resultLimitOf(settings: ToolCallSettings): number {
+  return settings.limits?.result ?? DEFAULT_BUDGETS.result
+}
+
 /** The budget every result and failure is held to, in `'error'` mode only. */
 function limitOf(settings: ToolCallSettings): number | undefined {
-  return settings.budgets === 'error' ? settings.resultLimit : undefined
+  return settings.budgets === 'error' ? resultLimitOf(settings) : undefined
 }
 
 /** `'warn'` mode: one warning when what the agent receives is over budget, success or failure alike. */
 function warnOverBudget(name: string, settings: ToolCallSettings, response: WebMCPToolResponse): void {
   const size = resultSize(response)
-  if (size > settings.resultLimit)
-    settings.warn?.(`Tool "${name}": the result is ${size} characters, over Chrome's budget of ${settings.resultLimit}. Return less, or set budgets: 'error' to cut or refuse it.`)
+  const limit = resultLimitOf(settings)
+  if (size > limit)
+    (settings.warn ?? warnOnce)(`Tool "${name}": the result is ${size} characters, over Chrome's budget of ${limit}. Return less, or set budgets: 'error' to cut or refuse it.`)
 }
 
 /** Awaits a promise-like value, racing the call's signal: a cancel or timeout answers at once. */
@@ -276,7 +177,7 @@ async function settle<T>(value: T | Promise<T>, signal: AbortSignal): Promise<T>
 
 async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
   const { settings } = call
-  if (settings.validate && call.inputSchema) {
+  if (settings.validateArgs && call.inputSchema) {
     // The validator loads with the first call of a tool that has a schema. Kept
     // once loaded: import() of a loaded module still costs Chromium a task hop.
     const { validateArgs, formatProblems } = validator ?? (validator = await import('./validate'))
@@ -301,8 +202,8 @@ async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args): Prom
     signal.addEventListener('abort', forward, { once: true })
     cleanups.push(() => signal.removeEventListener('abort', forward))
   }
-  if (settings.timeoutMs !== undefined && settings.timeoutMs > 0 && Number.isFinite(settings.timeoutMs)) {
-    const ms = Math.min(settings.timeoutMs, MAX_TIMEOUT_MS)
+  const ms = timeoutSetting(settings.timeoutMs, settings.warn)
+  if (ms !== undefined) {
     const timer = setTimeout(() => controller.abort(
       new DOMException(`Tool "${call.name}" timed out after ${ms} ms.`, 'TimeoutError'),
     ), ms)
@@ -341,7 +242,7 @@ function budget<Args, Result>(call: ToolCall<Args, Result>, value: unknown): Too
     const response = toToolResponse(value)
     return response.isError === true ? { response, ok: false, code: 'TOOL_ERROR' } : { response, ok: true }
   }
-  const budgeted = budgetResult(value, settings.resultLimit)
+  const budgeted = budgetResult(value, resultLimitOf(settings))
   if (budgeted.error)
     return { response: budgeted.response, ok: false, code: 'OUTPUT_TOO_LARGE', error: budgeted.error }
   const { response } = budgeted

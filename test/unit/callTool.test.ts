@@ -1,15 +1,16 @@
-import type { ToolCall, ToolCallSettings } from '../../src/core/guard'
+import type { ToolCallSettings } from '../../src/core/callSettings'
+import type { ToolCall } from '../../src/core/callTool'
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
-import { callSettings, classifyError, ERROR_CODE_KEY, invokeTool, MAX_TIMEOUT_MS, timeoutSetting, ToolInputError } from '../../src/core/guard'
+import { resolveCallSettings } from '../../src/core/callSettings'
+import { callTool, classifyError, MAX_TIMEOUT_MS, timeoutSetting } from '../../src/core/callTool'
+import { ERROR_CODE_KEY, ToolInputError } from '../../src/core/errors'
 import { resultSize, serializedLength } from '../../src/core/resultBudgets'
 import { until } from '../helpers'
 import { tick } from '../lane'
 import { anyValue, hostile } from './arbitraries'
 
-function settings(over: Partial<ToolCallSettings> = {}): ToolCallSettings {
-  return { budgets: false, resultLimit: 1500, includeArgs: false, validate: true, ...over }
-}
+const settings = (over: Partial<ToolCallSettings> = {}): ToolCallSettings => ({ budgets: false, includeArgs: false, validateArgs: true, ...over })
 
 function call<A = Record<string, unknown>>(over: Partial<ToolCall<A, unknown>> = {}): ToolCall<A, unknown> {
   return { name: 'demo', settings: settings(), execute: () => 'ok', signals: [], ...over }
@@ -22,15 +23,15 @@ const schema = {
   additionalProperties: false,
 }
 
-describe('invokeTool', () => {
+describe('callTool', () => {
   it('returns the normalized result of execute', async () => {
-    const outcome = await invokeTool(call({ execute: () => ({ done: true }) }), {})
+    const outcome = await callTool(call({ execute: () => ({ done: true }) }), {})
     expect(outcome).toEqual({ ok: true, response: { content: [{ type: 'text', text: '{"done":true}' }] } })
   })
 
   it('validates arguments before execute and never enters it when they are wrong', async () => {
     const execute = vi.fn()
-    const outcome = await invokeTool(call({ inputSchema: schema, execute }), { sise: '1', count: 0 })
+    const outcome = await callTool(call({ inputSchema: schema, execute }), { sise: '1', count: 0 })
     expect(execute).not.toHaveBeenCalled()
     expect(outcome.code).toBe('INVALID_ARGS')
     expect(outcome.response.isError).toBe(true)
@@ -45,17 +46,17 @@ describe('invokeTool', () => {
 
   it('skips validation when turned off', async () => {
     const execute = vi.fn(() => 'ran')
-    const outcome = await invokeTool(call({ inputSchema: schema, execute, settings: settings({ validate: false }) }), { wrong: true })
+    const outcome = await callTool(call({ inputSchema: schema, execute, settings: settings({ validateArgs: false }) }), { wrong: true })
     expect(execute).toHaveBeenCalled()
     expect(outcome.ok).toBe(true)
   })
 
   it('classes a ToolInputError as INVALID_ARGS and a plain throw as TOOL_ERROR, calling onError for both', async () => {
     const onError = vi.fn()
-    const bad = await invokeTool(call({ onError, execute: () => { throw new ToolInputError('that date is in the past') } }), {})
+    const bad = await callTool(call({ onError, execute: () => { throw new ToolInputError('that date is in the past') } }), {})
     expect(bad.code).toBe('INVALID_ARGS')
     expect((bad.response.content[0] as { text: string }).text).toBe('that date is in the past')
-    const broken = await invokeTool(call({ onError, execute: () => { throw new Error('db down') } }), {})
+    const broken = await callTool(call({ onError, execute: () => { throw new Error('db down') } }), {})
     expect(broken.code).toBe('TOOL_ERROR')
     expect(broken.response._meta).toEqual({ [ERROR_CODE_KEY]: 'TOOL_ERROR' })
     expect(onError).toHaveBeenCalledTimes(2)
@@ -63,14 +64,14 @@ describe('invokeTool', () => {
 
   it('treats a returned Error (after formatOutput) like a thrown one', async () => {
     const onError = vi.fn()
-    const outcome = await invokeTool(call({ onError, execute: () => 5, formatOutput: n => new Error(`bad ${n as number}`) }), {})
+    const outcome = await callTool(call({ onError, execute: () => 5, formatOutput: n => new Error(`bad ${n as number}`) }), {})
     expect(outcome.response).toMatchObject({ isError: true, content: [{ type: 'text', text: 'bad 5' }] })
     expect(onError).toHaveBeenCalledOnce()
   })
 
   it('times out a stuck tool, aborting its signal with a TimeoutError', async () => {
     let seen: AbortSignal | undefined
-    const outcome = await invokeTool(call({
+    const outcome = await callTool(call({
       settings: settings({ timeoutMs: 20 }),
       execute: (_a, signal) => {
         seen = signal
@@ -85,7 +86,7 @@ describe('invokeTool', () => {
 
   it('reports ABORTED when the caller cancels', async () => {
     const controller = new AbortController()
-    const pending = invokeTool(call({ signals: [controller.signal], execute: () => new Promise(() => {}) }), {})
+    const pending = callTool(call({ signals: [controller.signal], execute: () => new Promise(() => {}) }), {})
     controller.abort()
     const outcome = await pending
     expect(outcome.code).toBe('ABORTED')
@@ -96,7 +97,7 @@ describe('invokeTool', () => {
     const onToolResult = vi.fn()
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
-      const outcome = await invokeTool(call({ settings: settings({ onToolCall, onToolResult }) }), { secret: 'pii' })
+      const outcome = await callTool(call({ settings: settings({ onToolCall, onToolResult }) }), { secret: 'pii' })
       expect(outcome.ok).toBe(true)
       // A call without an origin is a tool's, called by an agent.
       expect(onToolCall).toHaveBeenCalledWith({ name: 'demo', source: 'tool', caller: 'agent' })
@@ -105,7 +106,7 @@ describe('invokeTool', () => {
       expect(event).not.toHaveProperty('args')
       expect(typeof event.ms).toBe('number')
       const withArgs = vi.fn()
-      await invokeTool(call({ settings: settings({ includeArgs: true, onToolResult: withArgs, onToolCall: vi.fn() }) }), { q: 1 })
+      await callTool(call({ settings: settings({ includeArgs: true, onToolResult: withArgs, onToolCall: vi.fn() }) }), { q: 1 })
       expect(withArgs.mock.calls[0]![0]).toMatchObject({ args: { q: 1 } })
       expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('onToolCall threw'), expect.any(Error))
     }
@@ -116,8 +117,8 @@ describe('invokeTool', () => {
 
   it('refuses an oversized structured result in error mode with OUTPUT_TOO_LARGE, and reports it', async () => {
     const onToolResult = vi.fn()
-    const outcome = await invokeTool(call({
-      settings: settings({ budgets: 'error', resultLimit: 100, onToolResult }),
+    const outcome = await callTool(call({
+      settings: settings({ budgets: 'error', limits: { result: 100 }, onToolResult }),
       execute: () => Array.from({ length: 50 }, (_, i) => ({ i })),
     }), {})
     expect(outcome.code).toBe('OUTPUT_TOO_LARGE')
@@ -126,7 +127,7 @@ describe('invokeTool', () => {
 
   it('warns about an oversized result in warn mode and passes it through', async () => {
     const warn = vi.fn()
-    const outcome = await invokeTool(call({ settings: settings({ budgets: 'warn', resultLimit: 10, warn }), execute: () => 'x'.repeat(50) }), {})
+    const outcome = await callTool(call({ settings: settings({ budgets: 'warn', limits: { result: 10 }, warn }), execute: () => 'x'.repeat(50) }), {})
     expect(outcome.ok).toBe(true)
     expect((outcome.response.content[0] as { text: string }).text).toHaveLength(50)
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('50 characters'))
@@ -134,7 +135,7 @@ describe('invokeTool', () => {
 
   it('marks a returned isError result as a failure without changing it', async () => {
     const response = { content: [{ type: 'text', text: 'not found' }], isError: true }
-    const outcome = await invokeTool(call({ execute: () => response }), {})
+    const outcome = await callTool(call({ execute: () => response }), {})
     expect(outcome).toMatchObject({ ok: false, code: 'TOOL_ERROR', response })
   })
 })
@@ -143,9 +144,9 @@ const textOf = (outcome: { response: { content: unknown[] } }) => (outcome.respo
 
 describe('every failure classified right', () => {
   it('awaits an async formatOutput', async () => {
-    const outcome = await invokeTool(call({ execute: () => 2, formatOutput: async n => ({ doubled: (n as number) * 2 }) }), {})
+    const outcome = await callTool(call({ execute: () => 2, formatOutput: async n => ({ doubled: (n as number) * 2 }) }), {})
     expect(outcome).toEqual({ ok: true, response: { content: [{ type: 'text', text: '{"doubled":4}' }] } })
-    const failing = await invokeTool(call({ execute: () => 2, formatOutput: async () => { throw new Error('format broke') } }), {})
+    const failing = await callTool(call({ execute: () => 2, formatOutput: async () => { throw new Error('format broke') } }), {})
     expect(failing).toMatchObject({ ok: false, code: 'TOOL_ERROR' })
     expect(textOf(failing)).toBe('format broke')
   })
@@ -165,7 +166,7 @@ describe('every failure classified right', () => {
   ])('a thrown %s is TOOL_ERROR, with onError called', async (_, make) => {
     const onError = vi.fn()
     const thrown = make()
-    const outcome = await invokeTool(call({ onError, execute: () => { throw thrown } }), {})
+    const outcome = await callTool(call({ onError, execute: () => { throw thrown } }), {})
     expect(outcome.code).toBe('TOOL_ERROR')
     expect(onError).toHaveBeenCalledOnce()
     expect(onError.mock.calls[0]![0]).toBe(thrown)
@@ -179,7 +180,7 @@ describe('every failure classified right', () => {
     process.on('unhandledRejection', unhandled)
     try {
       const reject = (what: string) => async () => { throw new Error(what) }
-      const outcome = await invokeTool(call({
+      const outcome = await callTool(call({
         settings: settings({ onToolCall: reject('call'), onToolResult: reject('result') }),
         onError: reject('error'),
         execute: () => { throw new Error('boom') },
@@ -205,7 +206,7 @@ describe('every failure classified right', () => {
     const unhandled = vi.fn()
     process.on('unhandledRejection', unhandled)
     try {
-      const outcome = await invokeTool(call({
+      const outcome = await callTool(call({
         settings: settings({ onToolCall: async () => { throw new Error('call') }, onToolResult: () => { throw new Error('result') } }),
         onError: async () => { throw new Error('error') },
         execute: () => { throw new Error('boom') },
@@ -226,7 +227,7 @@ describe('every failure classified right', () => {
   })
 
   it('gives onToolResult a copy: changing it does not change what the agent receives', async () => {
-    const outcome = await invokeTool(call({
+    const outcome = await callTool(call({
       settings: settings({ onToolResult: (e) => {
         (e.response.content[0] as { text: string }).text = 'HACKED'
         e.response.isError = true
@@ -238,7 +239,7 @@ describe('every failure classified right', () => {
 
   it('a returned MCP result is copied: the tool changing it later does not change the answer', async () => {
     const mine = { content: [{ type: 'text', text: 'original' }] }
-    const outcome = await invokeTool(call({ execute: () => mine }), {})
+    const outcome = await callTool(call({ execute: () => mine }), {})
     mine.content[0]!.text = 'changed'
     expect(textOf(outcome)).toBe('original')
   })
@@ -248,7 +249,7 @@ describe('timeoutMs', () => {
   it('clamps a delay longer than a timer can hold instead of firing at once', async () => {
     expect(timeoutSetting(2 ** 31)).toBe(MAX_TIMEOUT_MS)
     expect(timeoutSetting(Number.MAX_SAFE_INTEGER)).toBe(MAX_TIMEOUT_MS)
-    const outcome = await invokeTool(call({ settings: settings({ timeoutMs: 2 ** 31 }), execute: () => new Promise(r => setTimeout(r, 30, 'finished')) }), {})
+    const outcome = await callTool(call({ settings: settings({ timeoutMs: 2 ** 31 }), execute: () => new Promise(r => setTimeout(r, 30, 'finished')) }), {})
     expect(outcome).toMatchObject({ ok: true, response: { content: [{ type: 'text', text: 'finished' }] } })
   })
 
@@ -264,9 +265,9 @@ describe('timeoutMs', () => {
     expect(timeoutSetting(250, warn)).toBe(250)
   })
 
-  it('is resolved once per call from the tool and app settings', () => {
-    expect(callSettings({ budgets: false, config: { timeoutMs: 2 ** 40 } }, {}).timeoutMs).toBe(MAX_TIMEOUT_MS)
-    expect(callSettings({ budgets: false, config: { timeoutMs: 100 } }, { timeoutMs: 0 }).timeoutMs).toBeUndefined()
+  it('is resolved once at setup from the tool and app settings, and clamped by the call path', () => {
+    expect(timeoutSetting(resolveCallSettings({ timeoutMs: 2 ** 40 }).timeoutMs)).toBe(MAX_TIMEOUT_MS)
+    expect(timeoutSetting(resolveCallSettings({ timeoutMs: 100 }, {}, { timeoutMs: 0 }).timeoutMs)).toBeUndefined()
   })
 })
 
@@ -275,43 +276,43 @@ describe('budgets cover the package\'s own texts in \'error\' mode', () => {
 
   it('an INVALID_ARGS problem list fits the budget', async () => {
     const required = Array.from({ length: 2000 }, (_, i) => `field_${i}`)
-    const outcome = await invokeTool(call({ settings: errorMode({ resultLimit: 300 }), inputSchema: { type: 'object', required } }), {})
+    const outcome = await callTool(call({ settings: errorMode({ limits: { result: 300 } }), inputSchema: { type: 'object', required } }), {})
     expect(outcome.code).toBe('INVALID_ARGS')
     expect(resultSize(outcome.response)).toBeLessThanOrEqual(300)
     expect(textOf(outcome)).toMatch(/^Invalid arguments for tool "demo":\n\/field_0: required\n/)
   })
 
   it('a thrown message is measured after JSON escaping', async () => {
-    const outcome = await invokeTool(call({ settings: errorMode({ resultLimit: 500 }), execute: () => { throw new Error('"'.repeat(5000)) } }), {})
+    const outcome = await callTool(call({ settings: errorMode({ limits: { result: 500 } }), execute: () => { throw new Error('"'.repeat(5000)) } }), {})
     expect(resultSize(outcome.response)).toBeLessThanOrEqual(500)
     expect(textOf(outcome)).toMatch(/showed \d+ of 5000 characters\]$/)
     // In every mode, error text is at most 1,000 characters as sent.
-    const anyMode = await invokeTool(call({ execute: () => { throw new Error('"'.repeat(5000)) } }), {})
+    const anyMode = await callTool(call({ execute: () => { throw new Error('"'.repeat(5000)) } }), {})
     expect(serializedLength(textOf(anyMode))).toBeLessThanOrEqual(1000)
   })
 
   it('a returned isError result is budgeted like any other, and stays TOOL_ERROR', async () => {
-    const outcome = await invokeTool(call({ settings: errorMode(), execute: () => ({ content: [{ type: 'text', text: 'x'.repeat(1_000_000) }], isError: true }) }), {})
+    const outcome = await callTool(call({ settings: errorMode(), execute: () => ({ content: [{ type: 'text', text: 'x'.repeat(1_000_000) }], isError: true }) }), {})
     expect(outcome).toMatchObject({ ok: false, code: 'TOOL_ERROR' })
     expect(resultSize(outcome.response)).toBeLessThanOrEqual(1500)
   })
 
   it('\'warn\' mode reports the size of everything the agent receives, failures included', async () => {
     const warn = vi.fn()
-    await invokeTool(call({ settings: settings({ budgets: 'warn', warn }), execute: () => ({ content: [{ type: 'image', data: 'A'.repeat(5000), mimeType: 'image/png' }] }) }), {})
+    await callTool(call({ settings: settings({ budgets: 'warn', warn }), execute: () => ({ content: [{ type: 'image', data: 'A'.repeat(5000), mimeType: 'image/png' }] }) }), {})
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/the result is 50\d\d characters, over Chrome's budget of 1500/))
     warn.mockClear()
-    await invokeTool(call({ settings: settings({ budgets: 'warn', warn, resultLimit: 100 }), execute: () => { throw new Error('e'.repeat(500)) } }), {})
+    await callTool(call({ settings: settings({ budgets: 'warn', warn, limits: { result: 100 } }), execute: () => { throw new Error('e'.repeat(500)) } }), {})
     expect(warn).toHaveBeenCalledOnce()
   })
 })
 
-describe('invokeTool properties', () => {
+describe('callTool properties', () => {
   it('any value returned or thrown: a valid, serializable result within budget in \'error\' mode; a throw is never INTERNAL', async () => {
     await fc.assert(fc.asyncProperty(anyValue, fc.boolean(), fc.integer({ min: 200, max: 3000 }), async (value, thrown, limit) => {
       const onError = vi.fn()
-      const outcome = await invokeTool(call({
-        settings: settings({ budgets: 'error', resultLimit: limit }),
+      const outcome = await callTool(call({
+        settings: settings({ budgets: 'error', limits: { result: limit } }),
         onError,
         execute: () => {
           if (thrown)

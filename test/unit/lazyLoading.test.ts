@@ -1,0 +1,110 @@
+import type { EffectScope } from 'vue'
+// The lazy chunks failing to load: a network error, a chunk gone after a
+// deploy. The call path fails that call with an INTERNAL result and loads
+// again on the next; definition checks that fail to load keep the tools that
+// need them unregistered, with the reason in `error`.
+import type { WebMCPToolResultEvent } from '../../src'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createApp, effectScope } from 'vue'
+import { useWebMCPTool, WEBMCP_CONFIG } from '../../src'
+import { install, uninstall } from '../../src/testing'
+import { until } from '../helpers'
+
+// How many of the next loads of each chunk fail, as a browser's import() does.
+const failing = vi.hoisted(() => ({ callTool: 0, definitions: 0 }))
+const loadError = () => new TypeError('Failed to fetch dynamically imported module: /assets/chunk.js')
+
+vi.mock('../../src/core/callTool', async (importOriginal) => {
+  if (failing.callTool > 0) {
+    failing.callTool--
+    throw loadError()
+  }
+  return importOriginal()
+})
+vi.mock('../../src/internal/lazyDefinitions', async (importOriginal) => {
+  if (failing.definitions > 0) {
+    failing.definitions--
+    throw loadError()
+  }
+  return importOriginal()
+})
+
+const before = process.env.NODE_ENV
+const scopes: EffectScope[] = []
+afterEach(() => {
+  process.env.NODE_ENV = before
+  scopes.splice(0).forEach(scope => scope.stop())
+  failing.callTool = 0
+  failing.definitions = 0
+  uninstall()
+})
+
+function inApp<T>(config: object, setup: () => T): T {
+  const scope = effectScope()
+  scopes.push(scope)
+  return scope.run(() => {
+    const app = createApp({ render: () => null })
+    app.provide(WEBMCP_CONFIG, config)
+    return app.runWithContext(setup)
+  })!
+}
+
+describe('the call path failing to load', () => {
+  it('answers that call with an INTERNAL result that says so, runs the hooks, and loads again on the next call', async () => {
+    const mc = install()
+    const events: WebMCPToolResultEvent[] = []
+    const onToolCall = vi.fn()
+    const onError = vi.fn()
+    const state = inApp({ onToolCall, onToolResult: (e: WebMCPToolResultEvent) => events.push(e) }, () =>
+      useWebMCPTool({ name: 'echo', description: 'd', execute: () => 'done', onError }))
+    await until(() => state.isRegistered.value)
+    const [tool] = await mc.getTools()
+
+    failing.callTool = 1
+    const first = JSON.parse(await mc.executeTool(tool!, {}))
+    expect(first).toMatchObject({ isError: true, _meta: { 'vue-webmcp/code': 'INTERNAL' } })
+    // (The reason is the importer's message: here, Vitest's words for a mock that threw.)
+    expect(first.content[0].text).toMatch(/^Tool "echo" did not run: its call code could not be loaded \(.+\)\. Try again\.$/)
+    // The call never started: onToolCall, like execute, did not run.
+    expect(onToolCall).not.toHaveBeenCalled()
+    expect(events).toEqual([expect.objectContaining({ name: 'echo', ok: false, code: 'INTERNAL', response: first })])
+    expect(events[0]!.error).toBeInstanceOf(Error)
+    // As for the package's other INTERNAL failures: not the tool's error.
+    expect(onError).not.toHaveBeenCalled()
+
+    const second = JSON.parse(await mc.executeTool(tool!, {}))
+    expect(second).toEqual({ content: [{ type: 'text', text: 'done' }] })
+    expect(events[1]).toMatchObject({ ok: true })
+    expect(onToolCall).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('production build: the definition checks failing to load', () => {
+  it('\'error\' mode: the tool stays unregistered and its error says why', async () => {
+    process.env.NODE_ENV = 'production'
+    failing.definitions = 1
+    const mc = install()
+    const state = inApp({ budgets: 'error' }, () => useWebMCPTool({ name: 'fine', description: 'd', execute: () => '' }))
+    await until(() => state.error.value)
+    expect(state.error.value!.message).toMatch(/^Not registered: the checks of tool definitions could not be loaded \(.+\)\.$/)
+    expect(state.isRegistered.value).toBe(false)
+    expect(mc.toolNames).toEqual([])
+  })
+
+  it('a tool with a schema, budgets off: unregistered with the reason; a tool without one registers; a new setup loads again', async () => {
+    process.env.NODE_ENV = 'production'
+    failing.definitions = 1
+    const mc = install()
+    const [withSchema, plain] = inApp({ budgets: false }, () => [
+      useWebMCPTool({ name: 'lookup', description: 'd', inputSchema: { type: 'object' }, execute: () => '' }),
+      useWebMCPTool({ name: 'plain', description: 'd', execute: () => '' }),
+    ])
+    await until(() => withSchema!.error.value && plain!.isRegistered.value)
+    expect(withSchema!.error.value!.message).toContain('Not registered: the checks of tool definitions could not be loaded')
+    expect(mc.toolNames).toEqual(['plain'])
+
+    const again = inApp({ budgets: false }, () => useWebMCPTool({ name: 'lookup2', description: 'd', inputSchema: { type: 'object' }, execute: () => '' }))
+    await until(() => again.isRegistered.value)
+    expect(again.error.value).toBeNull()
+  })
+})
