@@ -49,7 +49,7 @@ for (const r of rows) {
   const verdict = r.target === undefined ? '' : `${r.startup <= r.target ? 'met' : 'MISSED'} (<= ${r.target})`
   console.log(`${r.label.padEnd(width)}  ${pad(r.startup, 8)}  ${pad(r.lazy || '-', 8)}  ${pad(r.validator || '-', 7)}  ${pad(r.startup + r.lazy + r.validator, 6)}  ${verdict}`)
 }
-console.log('\ngzip -9 bytes of Vite 8 production output (minified); vue and react external, @vueuse/core bundled.')
+console.log('\ngzip -9 bytes of Vite 8 production output, minified whole (whitespace too, as an app build does); vue and react external, @vueuse/core bundled.')
 console.log('start-up: loaded with the page. 1st call: loaded by import() on the first tool call (the call pipeline).')
 console.log('+schema: the schema check, loaded before the first tool with an inputSchema registers, and the')
 console.log('         argument validator, loaded on the first call of such a tool.')

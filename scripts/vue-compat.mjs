@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url'
 const VUE = '3.5.5'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const work = `${mkdtempSync(join(tmpdir(), `vue-webmcp-vue-${VUE}-`))}/`
-for (const entry of ['src', 'test', 'scripts', 'skills', 'README.md', 'package.json', 'package-lock.json', 'tsconfig.json', 'vitest.config.ts']) {
+for (const entry of ['src', 'test', 'scripts', 'skills', '.ci', 'README.md', 'package.json', 'package-lock.json', 'tsconfig.json', 'vitest.config.ts']) {
   if (existsSync(`${root}${entry}`))
     cpSync(`${root}${entry}`, `${work}${entry}`, { recursive: true })
 }

@@ -173,8 +173,10 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
       slot.isRegistered.value = !error
       slot.error.value = error
       // A name another app (or component) held may be free now: a refused
-      // tool (a duplicate name is an InvalidStateError) tries again on the next
-      // `toolchange`, unless something replaced it by then. A retry that fails
+      // tool tries again on the next `toolchange`, unless something replaced
+      // it by then. Whatever the refusal: a duplicate name is the case that
+      // heals (an InvalidStateError), and the others fail again at the cost
+      // of one call per change. A retry that fails
       // fires none, and one still pending is not retried, so a success (which
       // fires one) ends the cycle. A refused registration holds nothing to
       // abort (Chromium 150 included: it throws, and registers nothing). The
