@@ -156,7 +156,7 @@ export interface WebMCPConfig {
   includeArgs?: boolean
   /** Runs before `execute`. */
   onToolCall?: (event: WebMCPToolCallEvent) => void
-  /** Runs after the result is normalized, for success and failure alike. */
+  /** Runs after the result is normalized, for success and failure alike; not for a call whose code could not be loaded (it never started). */
   onToolResult?: (event: WebMCPToolResultEvent) => void
   /** Development builds: register read-only debugging tools for coding agents (ignored in production builds). */
   debugTools?: boolean
@@ -189,9 +189,9 @@ export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = u
   formatOutput?: (result: Result, args: Args) => unknown
   /** Side effect when `execute` throws or returns an `Error`; the agent still gets an `isError` result. */
   onError?: (error: unknown) => void
-  /** Check arguments against `inputSchema` before `execute`. Default: `WEBMCP_CONFIG.validateArgs`, else `true`. */
+  /** Check arguments against `inputSchema` before `execute`. Default: the group's, then `WEBMCP_CONFIG.validateArgs`, else `true`. */
   validateArgs?: boolean
-  /** Time limit for one call in milliseconds; on expiry `signal` aborts with a `TimeoutError`. */
+  /** Time limit for one call in milliseconds; on expiry `signal` aborts with a `TimeoutError`. Default: the group's, then `WEBMCP_CONFIG.timeoutMs`. */
   timeoutMs?: number
   /**
    * The document whose `modelContext` gets the tool: a same-origin iframe's, or

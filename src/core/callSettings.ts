@@ -1,6 +1,6 @@
 // Step 0 of a call, done once when a tool or form is set up (see "How a call
-// flows" in src/internal/registrations.ts): the settings every call of it
-// runs with. The one place option precedence is decided. No Vue import.
+// flows" in the README): the settings every call of it runs with. The one
+// place the call options' precedence is decided. No Vue import.
 import type { BudgetMode, WebMCPConfig } from '../types'
 
 /** The call options a tool and a `useWebMCPTools` group may set over the app's. */

@@ -9,7 +9,7 @@ let loaded: typeof import('../core/callTool') | undefined
 
 /** Runs one call through the call path, loading it first if need be. Never rejects. */
 export async function loadAndCallTool<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
-  // Once loaded, used without an await: a call costs no extra task or microtask.
+  // Once loaded, no import() again: a call costs no extra task.
   if (!loaded) {
     try {
       // Only a success is kept: a failed import() kept would fail every later
@@ -25,7 +25,7 @@ export async function loadAndCallTool<Args, Result>(call: ToolCall<Args, Result>
       // from this result.
       return {
         response: {
-          content: [{ type: 'text', text: `Tool "${call.name}" did not run: its code could not be loaded (${error}). Try again.` }],
+          content: [{ type: 'text', text: `Tool "${call.name}" did not run: its code could not be loaded (${String(error).slice(0, 500)}). Try again.` }],
           isError: true,
           _meta: { 'vue-webmcp/code': 'INTERNAL' },
         },
