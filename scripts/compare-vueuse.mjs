@@ -16,16 +16,16 @@
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
-import { extname, join } from 'node:path'
+import { join } from 'node:path'
 import process from 'node:process'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { chromium } from 'playwright'
 import { chromium150Env, findChromium150, MISSING_CHROMIUM_150 } from './chromium-150.mjs'
 import { CHROMIUM_ARGS, findChromium, MISSING_CHROMIUM } from './chromium.mjs'
+import { servePage } from './page-server.mjs'
 import { cleanMeasure, measure } from './size-measure.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -105,26 +105,7 @@ async function bundlePage(dir) {
 }
 
 function serve(dir) {
-  const server = http.createServer(async (req, res) => {
-    const path = req.url === '/' || req.url.startsWith('/?') ? '/index.html' : req.url.split('?')[0]
-    if (path === '/favicon.ico') {
-      res.statusCode = 204
-      return res.end()
-    }
-    if (path === '/index.html') {
-      res.setHeader('content-type', 'text/html')
-      return res.end('<!doctype html><meta charset="utf-8"><title>compare</title><script type="module" src="/page.js"></script>')
-    }
-    try {
-      const body = await readFile(join(dir, path))
-      res.setHeader('content-type', extname(path) === '.js' ? 'text/javascript' : 'application/octet-stream')
-      res.end(body)
-    }
-    catch {
-      res.statusCode = 404
-      res.end()
-    }
-  })
+  const server = http.createServer((req, res) => servePage(req, res, dir, { title: 'compare' }))
   return new Promise(resolve => server.listen(0, '127.0.0.1', () => resolve(server)))
 }
 

@@ -1,14 +1,15 @@
 // Benchmarks 2-4, in native Chromium with WebMCP on: a page bundling Vue and
 // the built vue-webmcp (dist/, as an app consumes it), driven by Playwright.
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
-import { extname, join } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { chromium } from 'playwright'
 import { CHROMIUM_ARGS, requireChromium } from '../chromium.mjs'
+import { servePage } from '../page-server.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -40,23 +41,10 @@ function serve(dir) {
       })
       return
     }
-    const path = req.url === '/' || req.url.startsWith('/?') ? '/index.html' : req.url.split('?')[0]
     // Cross-origin isolated, so performance.now() has 5 µs resolution instead of 100 µs.
     res.setHeader('cross-origin-opener-policy', 'same-origin')
     res.setHeader('cross-origin-embedder-policy', 'require-corp')
-    if (path === '/index.html') {
-      res.setHeader('content-type', 'text/html')
-      return res.end('<!doctype html><meta charset="utf-8"><title>bench</title><div id="app"></div><script type="module" src="/page.js"></script>')
-    }
-    try {
-      const body = await readFile(join(dir, path))
-      res.setHeader('content-type', extname(path) === '.js' ? 'text/javascript' : 'application/octet-stream')
-      res.end(body)
-    }
-    catch {
-      res.statusCode = 404
-      res.end()
-    }
+    return servePage(req, res, dir, { title: 'bench', body: '<div id="app"></div>' })
   })
   server.report = path => new Promise(resolve => reports.set(path, resolve))
   return new Promise(resolve => server.listen(0, '127.0.0.1', () => resolve(server)))
