@@ -1,5 +1,5 @@
 // Error classes and the error-code taxonomy. Small on purpose: apps import
-// `ToolInputError` at start-up, while the call pipeline loads on first call.
+// `ToolInputError` at start-up, while the call path (core/callTool.ts) loads on first call.
 /**
  * Stable codes for why a call failed, found in `result._meta['vue-webmcp/code']`
  * and in `onToolResult` events.

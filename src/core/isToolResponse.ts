@@ -1,5 +1,5 @@
 // A module of its own: apps import it at start-up to read results, while the
-// rest of normalization loads lazily with the call pipeline. Sharing the
+// rest of normalization loads lazily with the call path. Sharing the
 // normalize module would pull all of it into start-up code.
 import type { WebMCPToolResponse } from '../types'
 
