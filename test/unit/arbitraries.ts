@@ -2,11 +2,11 @@
 // exotic, and objects that look like MCP results with anything inside.
 import fc from 'fast-check'
 
-const circular: Record<string, unknown> = { a: 1 }
+export const circular: Record<string, unknown> = { a: 1 }
 circular.self = circular
-const throwingToJSON = { ok: 1, bad: { toJSON() { throw new Error('no JSON for you') } } }
-const throwingGetter = Object.defineProperty({ ok: 1 }, 'bad', { enumerable: true, get() { throw new Error('getter broke') } })
-const cyclicBlock: Record<string, unknown> = { type: 'text', text: 'c' }
+export const throwingToJSON = { ok: 1, bad: { toJSON() { throw new Error('no JSON for you') } } }
+export const throwingGetter = Object.defineProperty({ ok: 1 }, 'bad', { enumerable: true, get() { throw new Error('getter broke') } })
+export const cyclicBlock: Record<string, unknown> = { type: 'text', text: 'c' }
 cyclicBlock.self = cyclicBlock
 
 // A Proxy that refuses every read, as a revoked one does; it answers `has`, which
@@ -18,7 +18,7 @@ export const hostile = new Proxy({}, {
   getOwnPropertyDescriptor() { throw new TypeError('hostile getOwnPropertyDescriptor') },
   has: () => false,
 })
-const unreadableMessage = Object.defineProperty(new Error('x'), 'message', { get() { throw new Error('getter broke') } })
+export const unreadableMessage = Object.defineProperty(new Error('x'), 'message', { get() { throw new Error('getter broke') } })
 
 export const exotic = fc.constantFrom<unknown>(10n, circular, throwingToJSON, throwingGetter, hostile, cyclicBlock, () => 'source', Symbol('s'), new Object('x'), new Object(10n), '\uD800')
 const anyBlock = fc.oneof(
