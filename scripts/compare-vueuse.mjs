@@ -21,11 +21,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import process from 'node:process'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 import { chromium } from 'playwright'
 import { chromium150Env, findChromium150, MISSING_CHROMIUM_150 } from './chromium-150.mjs'
 import { CHROMIUM_ARGS, findChromium, MISSING_CHROMIUM } from './chromium.mjs'
-import { servePage } from './page-server.mjs'
+import { bundlePage, servePage } from './page-server.mjs'
 import { cleanMeasure, measure } from './size-measure.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -86,21 +85,14 @@ function checkVueUseCopy(modules, what) {
     fail(`${what} bundled ${vueuse.length ? `another copy of VueUse: ${stray[0]}` : 'no VueUse module'}`)
 }
 
-async function bundlePage(dir) {
-  const { metafile } = await build({
-    entryPoints: [fileURLToPath(new URL('./compare/page.js', import.meta.url))],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    outdir: dir,
-    minify: true,
-    define: { 'process.env.NODE_ENV': '"production"', '__VUE_OPTIONS_API__': 'false', '__VUE_PROD_DEVTOOLS__': 'false', '__VUE_PROD_HYDRATION_MISMATCH_DETAILS__': 'false' },
+async function bundleComparePage(dir) {
+  const { metafile } = await bundlePage(
+    fileURLToPath(new URL('./compare/page.js', import.meta.url)),
+    dir,
     // By path: this repository may depend on another major of @vueuse/core.
-    alias: { '@vueuse/core': join(VUEUSE_MODULES, '@vueuse/core/dist/index.js'), 'vue-webmcp': `${root}dist/index.mjs` },
-    logLevel: 'silent',
-    metafile: true,
-    absWorkingDir: root,
-  })
+    { '@vueuse/core': join(VUEUSE_MODULES, '@vueuse/core/dist/index.js'), 'vue-webmcp': `${root}dist/index.mjs` },
+    { absWorkingDir: root },
+  )
   checkVueUseCopy(Object.keys(metafile.inputs).map(id => join(root, id)), 'the comparison page')
 }
 
@@ -212,7 +204,7 @@ async function runScenarios(chromiumPath, env) {
   const server = await serve(dir)
   const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS, headless: true, env: env && { ...process.env, ...env } })
   try {
-    await bundlePage(dir)
+    await bundleComparePage(dir)
     const url = `http://localhost:${server.address().port}/`
     const results = {}
     for (const lib of Object.keys(LIBS)) {

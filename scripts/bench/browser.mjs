@@ -6,25 +6,18 @@ import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 import { chromium } from 'playwright'
 import { CHROMIUM_ARGS, requireChromium } from '../chromium.mjs'
-import { servePage } from '../page-server.mjs'
+import { bundlePage, servePage } from '../page-server.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
-async function bundlePage(dir) {
-  await build({
-    entryPoints: [fileURLToPath(new URL('./page.js', import.meta.url))],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    outdir: dir,
-    minify: true,
-    define: { 'process.env.NODE_ENV': '"production"', '__VUE_OPTIONS_API__': 'false', '__VUE_PROD_DEVTOOLS__': 'false', '__VUE_PROD_HYDRATION_MISMATCH_DETAILS__': 'false' },
-    alias: { 'vue-webmcp/validate': `${root}dist/chunks/validate.mjs`, 'vue-webmcp': `${root}dist/index.mjs` },
-    logLevel: 'silent',
-  })
+function bundleBenchPage(dir) {
+  return bundlePage(
+    fileURLToPath(new URL('./page.js', import.meta.url)),
+    dir,
+    { 'vue-webmcp/validate': `${root}dist/chunks/validate.mjs`, 'vue-webmcp': `${root}dist/index.mjs` },
+  )
 }
 
 function serve(dir) {
@@ -83,7 +76,7 @@ const fmt = ms => ms.toFixed(ms < 1 ? 3 : 1)
 
 export async function runBrowserBenchmarks({ registration, calls, memory, args }) {
   const dir = await mkdtemp(join(tmpdir(), 'vue-webmcp-bench-'))
-  await bundlePage(dir)
+  await bundleBenchPage(dir)
   const server = await serve(dir)
   const chromiumPath = requireChromium()
   let browser
