@@ -107,6 +107,7 @@ export default defineConfig({
           environment: 'happy-dom',
           provide: { lane: 'memory' },
           include: ['test/unit/**/*.test.ts', 'test/contract/*.test.ts', 'test/shared/*.test.ts'],
+          setupFiles: ['test/unit/fastCheck.setup.ts'],
           // Off in the Vue 3.5.5 lane (scripts/vue-compat.mjs): the types are checked against the dev version.
           typecheck: { enabled: !process.env.VUE_WEBMCP_BEHAVIOUR_ONLY, checker: 'vue-tsc', include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
         },

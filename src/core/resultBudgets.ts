@@ -161,7 +161,7 @@ function budgetToolResponse(response: WebMCPToolResponse, limit: number, origina
     const mirrors = response.content.filter(b => isText(b) && b.text === mirror).length
     const shortened = shortenLargestField(structured, Math.floor((limit - rest) / (1 + mirrors)))
     if (shortened) {
-      const json = JSON.stringify(shortened)
+      const json = safeStringify(shortened) ?? ''
       response = {
         ...response,
         structuredContent: shortened,
@@ -265,11 +265,10 @@ function omitted(count: number): WebMCPContentBlock {
 const EXACT_UP_TO = 64
 
 function budgetStructured(structured: object, limit: number): BudgetedResponse {
-  const respond = (data: object): WebMCPToolResponse => ({ content: [{ type: 'text', text: JSON.stringify(data) }] })
   // One large top-level string field: shorten it without serializing it.
   const shortened = Array.isArray(structured) ? undefined : shortenLargestField(structured as Record<string, unknown>, limit)
   if (shortened)
-    return { response: respond(shortened), truncated: true }
+    return { response: toToolResponse(shortened), truncated: true }
 
   const bound = jsonLowerBound(structured, EXACT_UP_TO * limit)
   if (bound > EXACT_UP_TO * limit)
@@ -288,30 +287,38 @@ function budgetStructured(structured: object, limit: number): BudgetedResponse {
  * field can make it fit. The large field itself is never serialized whole.
  */
 function shortenLargestField(object: Record<string, unknown>, limit: number): Record<string, unknown> | undefined {
-  let key: string | undefined
-  let longest = -1
+  // A throwing getter or proxy trap anywhere (Object.keys skips symbol keys a
+  // spread still reads): give up here, the exact path reports it.
   try {
-    for (const k of Object.keys(object)) {
-      const field = object[k]
-      if (typeof field === 'string' && field.length > longest) {
-        longest = field.length
-        key = k
-      }
-    }
+    return shortenLargestFieldOf(object, limit)
   }
   catch {
-    return undefined // a throwing getter: the exact path reports it
+    return undefined
+  }
+}
+
+function shortenLargestFieldOf(object: Record<string, unknown>, limit: number): Record<string, unknown> | undefined {
+  let key: string | undefined
+  let longest = -1
+  for (const k of Object.keys(object)) {
+    const field = object[k]
+    if (typeof field === 'string' && field.length > longest) {
+      longest = field.length
+      key = k
+    }
   }
   if (key === undefined || longest < limit / 4)
     return undefined
-  // Everything but the field, measured as sent (inside a string).
+  // Everything but the field, measured as sent (inside a string). Measured the
+  // way it is sent, too: safeStringify, as a BigInt or a cycle elsewhere in the
+  // object makes JSON.stringify throw.
   const rest = safeStringify({ ...object, [key]: '' })
   if (rest === undefined)
     return undefined
   const outside = serializedLength(rest)
   // Certainly over when even the field's lower bound does not fit; otherwise
   // the field is short, and measuring the whole object exactly is cheap.
-  if (longest / 2 + outside <= limit && serializedLength(JSON.stringify(object)) <= limit)
+  if (longest / 2 + outside <= limit && serializedLength(safeStringify(object) ?? '') <= limit)
     return undefined
   // Escapes inside the field cost double once nested in the text block.
   const room = Math.floor((limit - outside) / 2)
@@ -321,7 +328,7 @@ function shortenLargestField(object: Record<string, unknown>, limit: number): Re
   if (!cut.truncated)
     return undefined
   const next = { ...object, [key]: cut.text }
-  return serializedLength(JSON.stringify(next)) <= limit ? next : undefined
+  return serializedLength(safeStringify(next) ?? '') <= limit ? next : undefined
 }
 
 /**

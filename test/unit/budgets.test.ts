@@ -178,6 +178,24 @@ describe('budgeting results', () => {
     expect(budget({ when: new Date(0) }).response).toEqual({ content: [{ type: 'text', text: '{"when":"1970-01-01T00:00:00.000Z"}' }] })
   })
 
+  it('shortens a long field beside values JSON.stringify refuses (a BigInt, a cycle) or a throwing symbol getter', () => {
+    // Found by the property below (seed -1087587070): a BigInt beside the long
+    // field made the shortening path throw instead of answering.
+    const long = 'x'.repeat(5000)
+    const meta: Record<string, unknown> = {}
+    meta.self = meta
+    for (const value of [{ body: long, n: [0n] }, { body: long, n: [0n], meta }]) {
+      const { response, truncated } = budget(value)
+      expect(truncated).toBe(true)
+      expect(resultSize(response)).toBeLessThanOrEqual(LIMIT)
+      expect(JSON.parse((response.content[0] as { text: string }).text)).toMatchObject({ n: ['0'] })
+    }
+    const hostile = Object.defineProperty({ body: long }, Symbol('s'), { enumerable: true, get() { throw new Error('no') } })
+    expect(resultSize(budget(hostile).response)).toBeLessThanOrEqual(LIMIT)
+    const shrunk = budgetResult({ '': '[new Date("1970-01-01T00:00:00.000Z"),,,,,,,,,,,,]', ' ': [0n] }, 200)
+    expect(resultSize(shrunk.response)).toBeLessThanOrEqual(200)
+  })
+
   it('is linear: a 10 MB text result is cut without measuring all of it', () => {
     const big = 'ab"\\'.repeat(2_500_000)
     const result = budget(big)
