@@ -149,21 +149,30 @@ export function laneSuite(onReady: (mc: WebMCP.ModelContext) => void): (() => vo
   }
   let mc: WebMCP.ModelContext
   let before = new Set<string>()
+  // Every toolchange since the test began: see afterEach.
+  let changes = 0
+  const changed = () => changes++
   beforeAll(() => {
     mc = useLaneModelContext()
     onReady(mc)
     globalThis.addEventListener?.('unhandledrejection', onUnhandled)
+    mc.addEventListener('toolchange', changed)
   })
   afterAll(() => {
+    mc.removeEventListener('toolchange', changed)
     globalThis.removeEventListener?.('unhandledrejection', onUnhandled)
     releaseLaneModelContext()
   })
   beforeEach(async () => {
     before = new Set(await listedNames(mc))
+    changes = 0
   })
   afterEach(async () => {
-    // Each removal fires one toolchange (the contract says so on every lane): wait for them, so
-    // that the next test does not see them (a refused registration retries on each one).
+    // Each add and each removal fires one toolchange (the contract says so on every lane): wait
+    // for them, so that the next test does not see them (a refused registration retries on each
+    // one, useRegisteredTools queries on each). A tool the test left was added during the test and
+    // is removed now: two events each, at least. Counting removals alone could end early, on an
+    // add's event that a loaded machine delivered late.
     const leaving = (await listedNames(mc)).filter(name => !before.has(name)).length
     let removals = 0
     const counted = () => removals++
@@ -173,7 +182,7 @@ export function laneSuite(onReady: (mc: WebMCP.ModelContext) => void): (() => vo
       vi.restoreAllMocks()
       await until(async () => {
         expect((await listedNames(mc)).filter(name => !before.has(name)), 'tools the test left registered').toEqual([])
-        return removals >= leaving
+        return removals >= leaving && changes >= 2 * leaving
       })
     }
     finally {

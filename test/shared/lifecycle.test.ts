@@ -229,8 +229,14 @@ describe(`life cycle (${lane})`, () => {
     it('a raw registration freeing the name counts too; a tool still refused keeps its error', async () => {
       const name = uniqueName('raw_holder')
       const raw = new AbortController()
+      let held = 0
+      const onHeld = () => held++
+      mc.addEventListener('toolchange', onHeld)
       await registerTool(mc, { name, description: 'd', execute: () => 'raw' }, { signal: raw.signal })
       cleanups.push(() => raw.abort())
+      // The holder's own event delivered before the refusal: late, it would bring a retry below.
+      await until(() => held >= 1)
+      mc.removeEventListener('toolchange', onHeld)
       const scope = effectScope()
       cleanups.push(() => scope.stop())
       const state = scope.run(() => useWebMCPTool({ name, description: 'd', execute: () => 'mine' }))!
@@ -253,8 +259,8 @@ describe(`life cycle (${lane})`, () => {
       expect(registrations.names.slice(1).every(n => n === name)).toBe(true)
       // A refused retry fires no toolchange of its own: the retries stop (no loop). The barrier is
       // a later change, whose event comes after any the retries fired: it brings one retry (two
-      // if an earlier test's late event, counted above for the passer's, lets the passer's removal
-      // arrive now); a loop, many.
+      // if a late event, counted above for the passer's, lets the passer's removal arrive now);
+      // a loop, many.
       const settled = registrations.count
       const sentinel = new AbortController()
       cleanups.push(() => sentinel.abort())
