@@ -27,25 +27,102 @@ async function rejection(promise: Promise<unknown>): Promise<{ name: string, mes
   throw new Error('expected the promise to reject')
 }
 
-/**
- * Resolves once no `toolchange` has come for 300 ms: earlier tests' removals
- * arrive late on a loaded machine (@mcp-b/global queues them; Chromium 150
- * under load), and a test that counts events must not see them. The one wait
- * here that is not a barrier: a `toolchange` says nothing about which change
- * caused it, so no later event can prove that every event of an earlier test
- * has been delivered; only silence can.
- */
-async function quiet(): Promise<void> {
-  let last = Date.now()
-  const seen = () => (last = Date.now())
-  mc.addEventListener('toolchange', seen)
-  try {
-    await until(() => Date.now() - last > 300, 10_000)
+// The forms a test added: removed after it, before laneSuite checks that their tools are gone.
+const containers: HTMLElement[] = []
+afterEach(() => containers.splice(0).forEach(c => c.remove()))
+
+function addForm(attrs: string, inner: string, respond?: (fields: FormData, event: SubmitEvent) => unknown): HTMLFormElement {
+  const container = document.createElement('div')
+  container.innerHTML = `<form ${attrs}>${inner}</form>`
+  document.body.append(container)
+  containers.push(container)
+  const form = container.querySelector('form')!
+  if (respond) {
+    form.addEventListener('submit', (event) => {
+      event.preventDefault()
+      const answer = respond(new FormData(form), event as SubmitEvent)
+      if (answer !== undefined) {
+        ;(event as SubmitEvent).respondWith(Promise.resolve(answer))
+      }
+    })
   }
-  finally {
-    mc.removeEventListener('toolchange', seen)
-  }
+  return form
 }
+
+async function listed(name: string) {
+  const tool = (await mc.getTools()).find(t => t.name === name)
+  // Chromium 150 lists the schema as a JSON string.
+  return tool && { ...tool, inputSchema: typeof tool.inputSchema === 'string' ? JSON.parse(tool.inputSchema) as object : tool.inputSchema }
+}
+
+describe(`toolchange counts (${lane})`, () => {
+  // First in the file, on purpose. A toolchange says nothing about which change caused it, so
+  // no later event can prove that an earlier test's events have all arrived (a loaded machine
+  // delivers them late, and a wait for a quiet spell guesses). Here none can be pending: the
+  // document is new, and each test's own events are all counted, up to the last, before the next.
+  it('fires toolchange once per add and per remove, in a later task, to listeners and ontoolchange', async () => {
+    const listener = vi.fn()
+    const handler = vi.fn()
+    mc.addEventListener('toolchange', listener)
+    mc.ontoolchange = handler
+    try {
+      const { controller, promise } = register({ name: uniqueName() })
+      expect(listener).not.toHaveBeenCalled()
+      await promise
+      await until(() => listener.mock.calls.length >= 1)
+      expect(listener).toHaveBeenCalledTimes(1)
+      controller.abort()
+      expect(listener).toHaveBeenCalledTimes(1)
+      await until(() => listener.mock.calls.length >= 2)
+      expect(listener).toHaveBeenCalledTimes(2)
+      expect(handler).toHaveBeenCalledTimes(2)
+      // The barrier for "no more": a later change, whose event comes after every event the add
+      // and the remove fired.
+      await register({ name: uniqueName('sentinel') }).promise
+      await until(() => listener.mock.calls.length >= 3)
+      expect(listener).toHaveBeenCalledTimes(3)
+      expect(handler).toHaveBeenCalledTimes(3)
+    }
+    finally {
+      mc.removeEventListener('toolchange', listener)
+      mc.ontoolchange = null
+    }
+  })
+
+  it('removing the form or its tooldescription unregisters it; each add and remove fires toolchange, a changed description or control two', async () => {
+    const name = uniqueName('form_gone')
+    const changes = vi.fn()
+    mc.addEventListener('toolchange', changes)
+    try {
+      const form = addForm(`toolname="${name}" tooldescription="d"`, '<input name="a">')
+      await until(async () => !!(await listed(name)))
+      await until(() => changes.mock.calls.length === 1)
+      form.removeAttribute('tooldescription')
+      await until(async () => !(await listed(name)))
+      await until(() => changes.mock.calls.length === 2)
+      form.setAttribute('tooldescription', 'Back')
+      await until(async () => (await listed(name))?.description === 'Back')
+      await until(() => changes.mock.calls.length === 3)
+      // A changed description: removed and added again.
+      form.setAttribute('tooldescription', 'Changed')
+      await until(() => changes.mock.calls.length === 5)
+      // A control removed: the schema follows, removed and added again.
+      form.querySelector('input')!.remove()
+      await until(async () => JSON.stringify((await listed(name))?.inputSchema) === '{"type":"object","properties":{},"required":[]}')
+      await until(() => changes.mock.calls.length === 7)
+      form.parentElement!.remove()
+      await until(async () => !(await listed(name)))
+      await until(() => changes.mock.calls.length === 8)
+      // The barrier for "no more": a later change, whose event comes after all of the form's.
+      await register({ name: uniqueName('sentinel') }).promise
+      await until(() => changes.mock.calls.length >= 9)
+      expect(changes).toHaveBeenCalledTimes(9)
+    }
+    finally {
+      mc.removeEventListener('toolchange', changes)
+    }
+  })
+})
 
 describe(`ModelContext contract (${lane})`, () => {
   it('registerTool returns a promise and the tool is listed before it settles', async () => {
@@ -187,36 +264,6 @@ describe(`ModelContext contract (${lane})`, () => {
     expect(again.inputSchema).toEqual({ type: 'object', properties: { q: { type: 'string' } } })
   })
 
-  it('fires toolchange once per add and per remove, in a later task, to listeners and ontoolchange', async () => {
-    await quiet()
-    const listener = vi.fn()
-    const handler = vi.fn()
-    mc.addEventListener('toolchange', listener)
-    mc.ontoolchange = handler
-    try {
-      const { controller, promise } = register({ name: uniqueName() })
-      expect(listener).not.toHaveBeenCalled()
-      await promise
-      await until(() => listener.mock.calls.length >= 1)
-      expect(listener).toHaveBeenCalledTimes(1)
-      controller.abort()
-      expect(listener).toHaveBeenCalledTimes(1)
-      await until(() => listener.mock.calls.length >= 2)
-      expect(listener).toHaveBeenCalledTimes(2)
-      expect(handler).toHaveBeenCalledTimes(2)
-      // The barrier for "no more": a later change, whose event comes after every event the add
-      // and the remove fired.
-      await register({ name: uniqueName('sentinel') }).promise
-      await until(() => listener.mock.calls.length >= 3)
-      expect(listener).toHaveBeenCalledTimes(3)
-      expect(handler).toHaveBeenCalledTimes(3)
-    }
-    finally {
-      mc.removeEventListener('toolchange', listener)
-      mc.ontoolchange = null
-    }
-  })
-
   describe('executeTool', () => {
     async function toolReturning(value: unknown) {
       const name = uniqueName('ret')
@@ -345,33 +392,6 @@ describe(`ModelContext contract (${lane})`, () => {
   })
 
   describe('declarative forms', () => {
-    const containers: HTMLElement[] = []
-    afterEach(() => containers.splice(0).forEach(c => c.remove()))
-
-    function addForm(attrs: string, inner: string, respond?: (fields: FormData, event: SubmitEvent) => unknown): HTMLFormElement {
-      const container = document.createElement('div')
-      container.innerHTML = `<form ${attrs}>${inner}</form>`
-      document.body.append(container)
-      containers.push(container)
-      const form = container.querySelector('form')!
-      if (respond) {
-        form.addEventListener('submit', (event) => {
-          event.preventDefault()
-          const answer = respond(new FormData(form), event as SubmitEvent)
-          if (answer !== undefined) {
-            ;(event as SubmitEvent).respondWith(Promise.resolve(answer))
-          }
-        })
-      }
-      return form
-    }
-
-    async function listed(name: string) {
-      const tool = (await mc.getTools()).find(t => t.name === name)
-      // Chromium 150 lists the schema as a JSON string.
-      return tool && { ...tool, inputSchema: typeof tool.inputSchema === 'string' ? JSON.parse(tool.inputSchema) as object : tool.inputSchema }
-    }
-
     /** A form call refused: Chromium's words, or on the polyfills their own, naming the parameter. */
     async function refused(call: Promise<unknown>, chromium: string | RegExp, parameter: string) {
       const error = await rejection(call)
@@ -547,41 +567,6 @@ describe(`ModelContext contract (${lane})`, () => {
       }
       finally {
         targets.forEach(t => t.removeEventListener('toolactivated', listener))
-      }
-    })
-
-    it('removing the form or its tooldescription unregisters it; each add and remove fires toolchange, a changed description or control two', async () => {
-      const name = uniqueName('form_gone')
-      await quiet()
-      const changes = vi.fn()
-      mc.addEventListener('toolchange', changes)
-      try {
-        const form = addForm(`toolname="${name}" tooldescription="d"`, '<input name="a">')
-        await until(async () => !!(await listed(name)))
-        await until(() => changes.mock.calls.length === 1)
-        form.removeAttribute('tooldescription')
-        await until(async () => !(await listed(name)))
-        await until(() => changes.mock.calls.length === 2)
-        form.setAttribute('tooldescription', 'Back')
-        await until(async () => (await listed(name))?.description === 'Back')
-        await until(() => changes.mock.calls.length === 3)
-        // A changed description: removed and added again.
-        form.setAttribute('tooldescription', 'Changed')
-        await until(() => changes.mock.calls.length === 5)
-        // A control removed: the schema follows, removed and added again.
-        form.querySelector('input')!.remove()
-        await until(async () => JSON.stringify((await listed(name))?.inputSchema) === '{"type":"object","properties":{},"required":[]}')
-        await until(() => changes.mock.calls.length === 7)
-        form.parentElement!.remove()
-        await until(async () => !(await listed(name)))
-        await until(() => changes.mock.calls.length === 8)
-        // The barrier for "no more": a later change, whose event comes after all of the form's.
-        await register({ name: uniqueName('sentinel') }).promise
-        await until(() => changes.mock.calls.length >= 9)
-        expect(changes).toHaveBeenCalledTimes(9)
-      }
-      finally {
-        mc.removeEventListener('toolchange', changes)
       }
     })
   })
