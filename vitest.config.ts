@@ -21,17 +21,24 @@ const define = {
 }
 
 /**
+ * How long one Playwright `webmcp` call may take: a bound on a hang, not on speed. A call
+ * carrying megabytes of arguments takes seconds on an idle machine, several times that on two
+ * loaded cores; the test's own timeout (below) still ends a hang.
+ */
+const WEBMCP_CALL_TIMEOUT = 30_000
+
+/**
  * Calls a tool the way an agent does: Playwright's `frame.webmcp`, on the test's own frame.
  * Input as JSON text reaches Playwright unchanged by the test runner's own messaging, which
  * cannot carry values nested thousands of levels deep.
  */
 const callTool: BrowserCommand<[name: string, input?: Record<string, unknown> | string]> = async (ctx, name, input) => {
   const frame = await ctx.frame()
-  return frame.webmcp.callTool(name, typeof input === 'string' ? JSON.parse(input) : input ?? {}, { timeout: 10_000 })
+  return frame.webmcp.callTool(name, typeof input === 'string' ? JSON.parse(input) : input ?? {}, { timeout: WEBMCP_CALL_TIMEOUT })
 }
 const listTools: BrowserCommand<[]> = async (ctx) => {
   const frame = await ctx.frame()
-  return frame.webmcp.tools({ timeout: 10_000 })
+  return frame.webmcp.tools({ timeout: WEBMCP_CALL_TIMEOUT })
 }
 
 // Only the lane being run needs a browser; resolve it lazily so `--project unit` works without one.
@@ -96,6 +103,11 @@ export default defineConfig({
   define,
   resolve: { alias },
   test: {
+    // Bounds on a hang, never on speed: CI runs every lane on two cores, and a test that takes
+    // a second alone can take several under load (the defaults are 5 s, 15 s in a browser).
+    // The e2e project sets its own.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     // Chromium 150 also reports a tool's exception as an uncaught page error:
     // let through only the failures the tests cause on purpose (DELIBERATE_FAILURE in test/lane.ts).
     onUnhandledError: error => !String((error as Error | undefined)?.message).includes('deliberate tool failure'),
@@ -142,6 +154,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll gives up after 1 s by default: a page reacting in milliseconds alone can
+          // take seconds on two loaded cores. A bound on a hang, not on speed.
+          expect: { poll: { timeout: 30_000 } },
         },
       },
     ],

@@ -51,8 +51,12 @@ export function countRegistrations(mc: WebMCP.ModelContext) {
   }
 }
 
-/** Resolves once `check` passes, polling; fails with the last error after `ms`. */
-export async function until(check: () => unknown, ms = 3000): Promise<void> {
+/**
+ * Resolves once `check` passes, polling; fails with the last error after `ms`.
+ * The deadline only bounds a hang: a condition met in milliseconds on an idle
+ * machine can take seconds on two loaded cores, so it is generous.
+ */
+export async function until(check: () => unknown, ms = 10_000): Promise<void> {
   const end = Date.now() + ms
   let last: unknown
   while (Date.now() < end) {

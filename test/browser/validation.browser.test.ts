@@ -91,8 +91,10 @@ describe('validation on the agent path (Playwright frame.webmcp)', () => {
     expect(execute).not.toHaveBeenCalled()
   })
 
-  // Large arguments travel through the test runner, Playwright and Chromium: seconds, not a hang.
-  const large = { timeout: 30_000 }
+  // Large arguments travel through the test runner, Playwright and Chromium: seconds, not a hang
+  // (about 2.5 s a call on an idle machine; a pairwise uniqueItems, two minutes). The bound leaves
+  // room for two loaded cores.
+  const large = { timeout: 60_000 }
   const bigArgs = { type: 'object', properties: { ids: { type: 'array', uniqueItems: true }, map: { type: 'object', additionalProperties: { type: 'integer' } }, text: { type: 'string', maxLength: 100 } } }
 
   // Pairwise comparison took 7-8 s for 50,000 numbers; for 200,000 it would take two minutes.

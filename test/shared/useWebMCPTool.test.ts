@@ -379,7 +379,7 @@ describe(`useWebMCPTool (${lane})`, () => {
       Object.defineProperty(navigator, 'modelContext', hiddenLegacy)
     else
       delete (navigator as { modelContext?: unknown }).modelContext
-    await until(() => result.isSupported.value, 2000)
+    await until(() => result.isSupported.value)
     await until(() => result.isRegistered.value)
     expect(await names()).toContain(name)
   })
