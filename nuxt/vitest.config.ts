@@ -6,7 +6,10 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 300_000,
+    // expect.poll gives up after 1 s by default: a route change that loads its page's code, or a
+    // tool list read through Playwright, can take seconds on two loaded cores. A bound on a hang.
+    expect: { poll: { timeout: 30_000 } },
   },
 })

@@ -14,6 +14,10 @@ function expectTools(tools, present, absent = []) {
     return `expected ${missing.map(n => `+${n}`).concat(extra.map(n => `-${n}`)).join(' ')}, saw ${have.join(', ')}`
 }
 
+// Bounds on a hang, not on speed: the end-to-end test runs this on two loaded cores.
+const TOOLS_WAIT_MS = 15_000
+const CALL_TIMEOUT_MS = 30_000
+
 /** The steps, in order. `check` returns nothing when the step behaved, else what went wrong. */
 export const STEPS = [
   { say: 'What can I do on this page?', tools: true, check: t => expectTools(t, ['list_tasks', 'add_task', 'complete_task', 'open_task', 'create_task'], ['clear_completed', 'update_task']) },
@@ -67,10 +71,10 @@ export async function runAgentSession(page, log = () => {}) {
     let failure
     try {
       if (step.tools) {
-        // The UI re-renders after a call; tools follow within a frame or two.
-        const until = Date.now() + 2000
+        // The UI re-renders after a call; tools follow within a frame or two (more under load).
+        const until = Date.now() + TOOLS_WAIT_MS
         for (;;) {
-          seen = await page.webmcp.tools({ timeout: 5000 })
+          seen = await page.webmcp.tools({ timeout: CALL_TIMEOUT_MS })
           failure = step.check(seen)
           if (!failure || Date.now() > until)
             break
@@ -81,7 +85,7 @@ export async function runAgentSession(page, log = () => {}) {
       else {
         const [name, input] = step.call
         log(`  call ${name} ${JSON.stringify(input)}`)
-        seen = await page.webmcp.callTool(name, input, { timeout: 10_000 })
+        seen = await page.webmcp.callTool(name, input, { timeout: CALL_TIMEOUT_MS })
         log(`  ${seen?.isError ? 'isError' : 'result'}: ${short(text(seen) || seen)}`)
         failure = step.check(seen)
       }

@@ -90,7 +90,7 @@ async function open(mode: Mode) {
   page.on('pageerror', error => errors.push(error.message))
   // The built index.html loads ./assets/... relative to /<mode>/.
   await page.goto(`${origin}/${mode}/`)
-  await page.waitForSelector('p.ready', { timeout: 10_000 })
+  await page.waitForSelector('p.ready', { timeout: 30_000 })
   return { page, errors }
 }
 
@@ -99,7 +99,7 @@ interface NativeTool { name: string, annotations?: Record<string, unknown> }
 describe('debugging tools across builds (Vite, native Chromium)', () => {
   it('a development build lists them with debugging: true, and they answer', async () => {
     const { page, errors } = await open('development')
-    await expect.poll(async () => (await page.webmcp.tools()).map(t => t.name).sort(), { timeout: 10_000 })
+    await expect.poll(async () => (await page.webmcp.tools()).map(t => t.name).sort())
       .toEqual(['greet', 'webmcp_debug_calls', 'webmcp_debug_tool', 'webmcp_debug_tools'])
     const native = await page.evaluate(async () => {
       return (await document.modelContext!.getTools()).map(t => ({ name: t.name, annotations: t.annotations }))

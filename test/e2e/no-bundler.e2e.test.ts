@@ -196,7 +196,7 @@ describe('the README\'s example, as written', () => {
       await vi.waitFor(async () => {
         if (errors.length)
           return
-        expect(await page.webmcp.tools({ timeout: 10_000 })).toEqual([expect.objectContaining({ name: 'add_task' })])
+        expect(await page.webmcp.tools({ timeout: 20_000 })).toEqual([expect.objectContaining({ name: 'add_task' })])
       }, { timeout: 30_000, interval: 100 })
       expect(errors).toEqual([])
       expect(await page.webmcp.callTool('add_task', { title: 'Water the plants' }, { timeout: 20_000 }))
