@@ -1,17 +1,44 @@
 import type { NuxtPage } from '@nuxt/test-utils/e2e'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { $fetch, createPage, fetch, getServerLogs, setup } from '@nuxt/test-utils/e2e'
 import { describe, expect, it } from 'vitest'
 import { CHROMIUM_ARGS, requireChromium } from '../../scripts/chromium.mjs'
 
-// Known before the build: the fixture's Permissions-Policy names the frame's origin.
-const port = await new Promise<number>((resolve) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number }
-    server.close(() => resolve(port))
+/** Whether `port` can be listened on now. */
+function free(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.once('error', () => resolve(false))
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
   })
-})
+}
+
+/**
+ * A port free now that stays free until the server takes it, a build later: below the
+ * kernel's ephemeral range, where no outgoing connection is given one meanwhile (a port
+ * from listen(0), freed at once, can be).
+ */
+async function reservedPort(): Promise<number> {
+  let below = 32_768
+  try {
+    below = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || below
+  }
+  catch {} // not Linux: the usual lower bound
+  const from = Math.min(20_000, below - 2_000)
+  // A random start: two runs on one machine seldom try the same ports.
+  const start = Math.floor(Math.random() * (below - from))
+  for (let i = 0; i < below - from; i++) {
+    const port = from + (start + i) % (below - from)
+    if (await free(port))
+      return port
+  }
+  throw new Error(`no free port in ${from}-${below - 1}`)
+}
+
+// Known before the build: the fixture's Permissions-Policy names the frame's origin.
+const port = await reservedPort()
 const frameOrigin = `http://localhost:${port}`
 process.env.WEBMCP_FIXTURE_FRAME_ORIGIN = frameOrigin
 
@@ -38,12 +65,12 @@ async function openPage(path: string): Promise<{ page: NuxtPage, problems: strin
 }
 
 async function toolNames(page: NuxtPage): Promise<string[]> {
-  const tools = await page.webmcp.tools({ timeout: 10_000 })
+  const tools = await page.webmcp.tools({ timeout: 30_000 })
   return tools.map(tool => tool.name).sort()
 }
 
 function call(page: NuxtPage, name: string, input: Record<string, unknown> = {}): Promise<ToolResponse> {
-  return page.webmcp.callTool(name, input, { timeout: 10_000 }) as Promise<ToolResponse>
+  return page.webmcp.callTool(name, input, { timeout: 30_000 }) as Promise<ToolResponse>
 }
 
 describe('server rendering', () => {
