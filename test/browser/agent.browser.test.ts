@@ -165,7 +165,7 @@ describe('declarative form, called by the agent', () => {
     const state = (wrapper.vm as unknown as { form: { isAgentActive: { value: boolean } } }).form
     await until(async () => (await commands.listTools()).some(t => t.name === name))
     const call = commands.callTool(name, { title: 'Needs a look' })
-    await until(() => state.isAgentActive.value, 5000)
+    await until(() => state.isAgentActive.value)
     expect((wrapper.get('input[name="title"]').element as HTMLInputElement).value).toBe('Needs a look')
     expect(handler).not.toHaveBeenCalled()
     wrapper.get('button').element.click()
@@ -239,7 +239,7 @@ describe('useRegisteredTools across origins', () => {
     expect(sameOrigin.tools.value.map(t => t.name)).not.toContain(exposed)
 
     fromOrigins.value = [partnerOrigin]
-    await until(() => crossOrigin.tools.value.some(t => t.name === exposed), 5000)
+    await until(() => crossOrigin.tools.value.some(t => t.name === exposed))
     const tool = crossOrigin.tools.value.find(t => t.name === exposed)!
     expect(tool.origin).toBe(partnerOrigin)
     expect(crossOrigin.tools.value.map(t => t.name)).not.toContain(hidden)
