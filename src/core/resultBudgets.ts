@@ -266,7 +266,7 @@ const EXACT_UP_TO = 64
 
 function budgetStructured(structured: object, limit: number): BudgetedResponse {
   // One large top-level string field: shorten it without serializing it.
-  const shortened = Array.isArray(structured) ? undefined : shortenLargestField(structured as Record<string, unknown>, limit)
+  const shortened = shortenLargestField(structured as Record<string, unknown>, limit)
   if (shortened)
     return { response: toToolResponse(shortened), truncated: true }
 
@@ -283,14 +283,15 @@ function budgetStructured(structured: object, limit: number): BudgetedResponse {
 
 /**
  * Shortens the largest top-level string field when that alone brings the
- * object within `limit`; undefined when the object fits already or no one
- * field can make it fit. The large field itself is never serialized whole.
+ * object within `limit`; undefined when the object fits already, is an array,
+ * or no one field can make it fit. The large field itself is never serialized whole.
  */
 function shortenLargestField(object: Record<string, unknown>, limit: number): Record<string, unknown> | undefined {
   // A throwing getter or proxy trap anywhere (Object.keys skips symbol keys a
-  // spread still reads): give up here, the exact path reports it.
+  // spread still reads), or a revoked Proxy (even Array.isArray throws): give
+  // up here, the exact path reports it.
   try {
-    return shortenLargestFieldOf(object, limit)
+    return Array.isArray(object) ? undefined : shortenLargestFieldOf(object, limit)
   }
   catch {
     return undefined
@@ -388,6 +389,16 @@ const SHAPE_KEYS = 3
 
 /** "an array of 90910 items", "an object with 3 keys; "items" holds 90910 items": how to ask for less. */
 function describeShape(value: object): string {
+  try {
+    return listShape(value)
+  }
+  catch {
+    // The bound stopped before a getter further on, which throws now.
+    return 'a structured result'
+  }
+}
+
+function listShape(value: object): string {
   if (Array.isArray(value))
     return `an array of ${value.length} items`
   const keys = Object.keys(value)

@@ -308,6 +308,21 @@ describe('budgeting everything the agent receives', () => {
   })
 })
 
+describe('hostile values the widened arbitraries reached', () => {
+  it('a revoked Proxy returned whole is answered, not thrown', () => {
+    const { proxy, revoke } = Proxy.revocable({}, {})
+    revoke()
+    expect(budgetResult(proxy, LIMIT).response).toEqual(toToolResponse(proxy))
+  })
+
+  it('an object far over the budget whose getter further on throws is refused, not thrown', () => {
+    const value = Object.defineProperty({ big: 'x'.repeat(200_000) }, 'bad', { enumerable: true, get() { throw new Error('getter broke') } })
+    const { response, error } = budgetResult(value, LIMIT)
+    expect(error).toBeInstanceOf(ResultTooLargeError)
+    expect(resultSize(response)).toBeLessThanOrEqual(LIMIT)
+  })
+})
+
 describe('budgetResult properties', () => {
   it('any value: within the limit as serialized (or refused within it), valid, well formed, never throws', () => {
     fc.assert(fc.property(anyValue, fc.integer({ min: 200, max: 3000 }), (v, limit) => {
