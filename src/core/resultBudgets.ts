@@ -161,10 +161,10 @@ function budgetToolResponse(response: WebMCPToolResponse, limit: number, origina
     const mirrors = response.content.filter(b => isText(b) && b.text === mirror).length
     const shortened = shortenLargestField(structured, Math.floor((limit - rest) / (1 + mirrors)))
     if (shortened) {
-      const json = safeStringify(shortened) ?? ''
+      const { json } = shortened
       response = {
         ...response,
-        structuredContent: shortened,
+        structuredContent: shortened.value,
         content: response.content.map(b => (isText(b) && b.text === mirror ? { ...b, text: json } : b)),
       }
       mirror = json
@@ -265,10 +265,11 @@ function omitted(count: number): WebMCPContentBlock {
 const EXACT_UP_TO = 64
 
 function budgetStructured(structured: object, limit: number): BudgetedResponse {
-  // One large top-level string field: shorten it without serializing it.
+  // One large top-level string field: shorten it without serializing it. The
+  // JSON sent is the one measured: a getter read again may answer differently.
   const shortened = shortenLargestField(structured as Record<string, unknown>, limit)
   if (shortened)
-    return { response: toToolResponse(shortened), truncated: true }
+    return { response: { content: [{ type: 'text', text: shortened.json }] }, truncated: true }
 
   const bound = jsonLowerBound(structured, EXACT_UP_TO * limit)
   if (bound > EXACT_UP_TO * limit)
@@ -281,12 +282,18 @@ function budgetStructured(structured: object, limit: number): BudgetedResponse {
   return refuse(new ResultTooLargeError(`${size} characters`, limit), limit)
 }
 
+/** An object with its largest field shortened, and its JSON as measured. */
+interface Shortened {
+  value: Record<string, unknown>
+  json: string
+}
+
 /**
  * Shortens the largest top-level string field when that alone brings the
  * object within `limit`; undefined when the object fits already, is an array,
  * or no one field can make it fit. The large field itself is never serialized whole.
  */
-function shortenLargestField(object: Record<string, unknown>, limit: number): Record<string, unknown> | undefined {
+function shortenLargestField(object: Record<string, unknown>, limit: number): Shortened | undefined {
   // A throwing getter or proxy trap anywhere (Object.keys skips symbol keys a
   // spread still reads), or a revoked Proxy (even Array.isArray throws): give
   // up here, the exact path reports it.
@@ -298,7 +305,7 @@ function shortenLargestField(object: Record<string, unknown>, limit: number): Re
   }
 }
 
-function shortenLargestFieldOf(object: Record<string, unknown>, limit: number): Record<string, unknown> | undefined {
+function shortenLargestFieldOf(object: Record<string, unknown>, limit: number): Shortened | undefined {
   let key: string | undefined
   let longest = -1
   for (const k of Object.keys(object)) {
@@ -329,7 +336,8 @@ function shortenLargestFieldOf(object: Record<string, unknown>, limit: number): 
   if (!cut.truncated)
     return undefined
   const next = { ...object, [key]: cut.text }
-  return serializedLength(safeStringify(next) ?? '') <= limit ? next : undefined
+  const json = safeStringify(next) ?? ''
+  return serializedLength(json) <= limit ? { value: next, json } : undefined
 }
 
 /**

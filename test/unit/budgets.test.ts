@@ -321,6 +321,12 @@ describe('hostile values the widened arbitraries reached', () => {
     expect(error).toBeInstanceOf(ResultTooLargeError)
     expect(resultSize(response)).toBeLessThanOrEqual(LIMIT)
   })
+  it('a shortened object is sent as measured, even when a getter inside it answers differently later', () => {
+    let reads = 0
+    const meta = { get note() { return reads++ < 2 ? 'short' : 'y'.repeat(100_000) } }
+    const { response } = budgetResult({ body: 'x'.repeat(5000), meta }, LIMIT)
+    expect(resultSize(response)).toBeLessThanOrEqual(LIMIT)
+  })
 })
 
 describe('budgetResult properties', () => {
