@@ -376,8 +376,12 @@ function jsonLowerBound(value: unknown, cap: number): number {
       for (const k of Object.keys(v)) {
         if (total > cap)
           break
+        const item = (v as Record<string, unknown>)[k]
+        // JSON leaves the key out with the value: counting it would bound nothing.
+        if (item === undefined || typeof item === 'function' || typeof item === 'symbol')
+          continue
         total += k.length / 2 + 3
-        if (!walk((v as Record<string, unknown>)[k]))
+        if (!walk(item))
           return false
       }
     }

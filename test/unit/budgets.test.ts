@@ -327,6 +327,11 @@ describe('hostile values the widened arbitraries reached', () => {
     const { response } = budgetResult({ body: 'x'.repeat(5000), meta }, LIMIT)
     expect(resultSize(response)).toBeLessThanOrEqual(LIMIT)
   })
+
+  it('the size bound leaves out keys JSON leaves out: 20,000 undefined fields are `{}`, not "more than 96000 characters"', () => {
+    const value = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, undefined]))
+    expect(budgetResult(value, LIMIT)).toEqual({ response: { content: [{ type: 'text', text: '{}' }] }, truncated: false })
+  })
 })
 
 describe('budgetResult properties', () => {
