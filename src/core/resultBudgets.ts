@@ -319,8 +319,12 @@ function shortenLargestFieldOf(object: Record<string, unknown>, limit: number): 
     return undefined
   // Everything but the field, measured as sent (inside a string). Measured the
   // way it is sent, too: safeStringify, as a BigInt or a cycle elsewhere in the
-  // object makes JSON.stringify throw.
-  const rest = safeStringify({ ...object, [key]: '' })
+  // object makes JSON.stringify throw. Not serialized at all when certainly
+  // over on its own (a huge array, or a sparse one of millions, beside the field).
+  const without = { ...object, [key]: '' }
+  if (jsonLowerBound(without, limit) > limit)
+    return undefined
+  const rest = safeStringify(without)
   if (rest === undefined)
     return undefined
   const outside = serializedLength(rest)

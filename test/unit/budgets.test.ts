@@ -332,6 +332,16 @@ describe('hostile values the widened arbitraries reached', () => {
     const value = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, undefined]))
     expect(budgetResult(value, LIMIT)).toEqual({ response: { content: [{ type: 'text', text: '{}' }] }, truncated: false })
   })
+
+  it('a long field beside something far over the budget is not shortened by serializing all the rest', () => {
+    // 200,000 items beside the field; the last says whether the rest was serialized in full.
+    let read = false
+    const items = Array.from({ length: 200_000 }).fill(0)
+    Object.defineProperty(items, items.length - 1, { enumerable: true, get: () => { read = true; return 0 } })
+    const { error } = budgetResult({ body: 'x'.repeat(5000), items }, LIMIT)
+    expect(error).toBeInstanceOf(ResultTooLargeError)
+    expect(read).toBe(false)
+  })
 })
 
 describe('budgetResult properties', () => {
