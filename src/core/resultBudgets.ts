@@ -221,14 +221,20 @@ function budgetToolResponse(response: WebMCPToolResponse, limit: number, origina
 
 /**
  * A lower bound of the serialized size of an MCP result's parts that are never
- * cut: everything but its text blocks' text and `structuredContent`. 0 when it
- * cannot be walked safely (a getter, a cycle, a Proxy): the exact path decides.
+ * cut: everything but its text blocks' text and the top-level string fields of
+ * `structuredContent`. 0 when it cannot be walked safely (a getter, a cycle, a
+ * Proxy): the exact path decides.
  */
 function uncuttableLowerBound(value: WebMCPToolResponse, cap: number): number {
   try {
     // Text blocks can be cut or left out, so none of them counts here.
     const content = value.content.filter(b => !(b !== null && typeof b === 'object' && b.type === 'text' && typeof b.text === 'string'))
-    return jsonLowerBound({ ...value, content, structuredContent: undefined }, cap)
+    // Of structuredContent, only a top-level string field is ever shortened; its toJSON is left to the exact path.
+    const sc = value.structuredContent as Record<string, unknown> | undefined
+    const structured = sc !== null && typeof sc === 'object' && !Array.isArray(sc)
+      ? typeof sc.toJSON === 'function' ? undefined : Object.fromEntries(Object.keys(sc).map(k => [k, typeof sc[k] === 'string' ? '' : sc[k]]))
+      : sc
+    return jsonLowerBound({ ...value, content, structuredContent: structured }, cap)
   }
   catch {
     return 0

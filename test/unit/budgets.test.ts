@@ -342,6 +342,19 @@ describe('hostile values the widened arbitraries reached', () => {
     expect(error).toBeInstanceOf(ResultTooLargeError)
     expect(read).toBe(false)
   })
+
+  it('structuredContent far over the budget is refused before it is copied (shared references serialize to 2^22 leaves)', () => {
+    let read = false
+    const items = Array.from({ length: 200_000 }).fill(0)
+    Object.defineProperty(items, items.length - 1, { enumerable: true, get: () => { read = true; return 0 } })
+    const { error } = budgetResult({ content: [], structuredContent: { items } }, LIMIT)
+    expect(error).toBeInstanceOf(ResultTooLargeError)
+    expect(read).toBe(false)
+    let shared: unknown = 'ab'
+    for (let i = 0; i < 22; i++)
+      shared = { l: shared, r: shared }
+    expect(budgetResult({ content: [], structuredContent: shared }, LIMIT).error).toBeInstanceOf(ResultTooLargeError)
+  })
 })
 
 describe('budgetResult properties', () => {
