@@ -89,7 +89,10 @@ export function budgetResult(value: unknown, limit: number): BudgetedResponse {
   }
   if (value !== null && typeof value === 'object')
     return budgetStructured(value, limit)
-  return { response: toToolResponse(value), truncated: false }
+  // A number, or a BigInt of any length, is JSON: measured, never cut.
+  const response = toToolResponse(value)
+  const size = resultSize(response)
+  return size <= limit ? { response, truncated: false } : refuse(new ResultTooLargeError(`${size} characters`, limit), limit)
 }
 
 function budgetText(value: string, limit: number): BudgetedResponse {

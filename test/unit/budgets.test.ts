@@ -355,6 +355,14 @@ describe('hostile values the widened arbitraries reached', () => {
       shared = { l: shared, r: shared }
     expect(budgetResult({ content: [], structuredContent: shared }, LIMIT).error).toBeInstanceOf(ResultTooLargeError)
   })
+
+  it('a number or a BigInt is held to the budget too: refused, never cut into another number', () => {
+    const { response, error } = budgetResult(10n ** 2000n, LIMIT)
+    expect(error).toBeInstanceOf(ResultTooLargeError)
+    expect(resultSize(response)).toBeLessThanOrEqual(LIMIT)
+    expect(budgetResult(12345, 4).error).toBeInstanceOf(ResultTooLargeError)
+    expect(budgetResult(12345, 5)).toEqual({ response: { content: [{ type: 'text', text: '12345' }] }, truncated: false })
+  })
 })
 
 describe('budgetResult properties', () => {
