@@ -6,7 +6,7 @@ import { DEFAULT_BUDGETS } from '../../src/core/limits'
 import { toToolResponse } from '../../src/core/normalize'
 import { budgetResult, cutText, fitTextResponse, resultSize, serializedLength } from '../../src/core/resultBudgets'
 import { codePointLength } from '../../src/core/text'
-import { anyValue } from './arbitraries'
+import { anyLimit, anyValue, deepValue, hostileValue } from './arbitraries'
 
 const LIMIT = 1500
 
@@ -366,16 +366,40 @@ describe('hostile values the widened arbitraries reached', () => {
 })
 
 describe('budgetResult properties', () => {
+  /**
+   * Within the limit; or, for a limit smaller than a bare refusal (its isError
+   * and code alone), that bare refusal. Plain data (what a browser can clone),
+   * valid, well formed.
+   */
+  function expectBudgeted(value: unknown, limit: number): void {
+    const { response, error } = budgetResult(value, limit)
+    if (resultSize(response) > limit) {
+      expect(error).toBeInstanceOf(ResultTooLargeError)
+      expect(response.content).toEqual([{ type: 'text', text: '' }])
+    }
+    if (error)
+      expect(response).toMatchObject({ isError: true, _meta: { 'vue-webmcp/code': 'OUTPUT_TOO_LARGE' } })
+    const json = JSON.stringify(response)
+    expect(json).not.toMatch(/(?<!\\)(?:\\\\)*\\ud[89a-f][0-9a-f]{2}/)
+    const sent = JSON.parse(json) as { content: { type: unknown, text?: unknown }[] }
+    expect(structuredClone(response)).toEqual(sent)
+    for (const block of sent.content) {
+      expect(typeof block.type).toBe('string')
+      if (block.type === 'text')
+        expect(typeof block.text).toBe('string')
+    }
+  }
+
+  it('hostile values (getters, Proxies, toJSON, BigInt, cycles, a long field beside them) at any limit from 0 to 5,000', () => {
+    fc.assert(fc.property(hostileValue, anyLimit, expectBudgeted), { numRuns: 800 })
+  })
+
+  it('values nested thousands of levels, at any limit', () => {
+    fc.assert(fc.property(deepValue, anyLimit, expectBudgeted), { numRuns: 12 })
+  })
+
   it('any value: within the limit as serialized (or refused within it), valid, well formed, never throws', () => {
-    fc.assert(fc.property(anyValue, fc.integer({ min: 200, max: 3000 }), (v, limit) => {
-      const { response, error } = budgetResult(v, limit)
-      expect(resultSize(response)).toBeLessThanOrEqual(limit)
-      if (error)
-        expect(response.isError).toBe(true)
-      const json = JSON.stringify(response)
-      expect(json).not.toMatch(/(?<!\\)(?:\\\\)*\\ud[89a-f][0-9a-f]{2}/)
-      expect(Array.isArray(JSON.parse(json).content)).toBe(true)
-    }), { numRuns: 1500 })
+    fc.assert(fc.property(anyValue, anyLimit, expectBudgeted), { numRuns: 1500 })
   })
 
   it('for any value and limit: within the limit, or refused; never throws; always valid', () => {

@@ -8,7 +8,7 @@ import { ERROR_CODE_KEY, ToolInputError } from '../../src/core/errors'
 import { resultSize, serializedLength } from '../../src/core/resultBudgets'
 import { until } from '../helpers'
 import { tick } from '../lane'
-import { anyValue, hostile } from './arbitraries'
+import { anyLimit, anyValue, hostile, hostileValue } from './arbitraries'
 
 const settings = (over: Partial<ToolCallSettings> = {}): ToolCallSettings => ({ budgets: false, includeArgs: false, validateArgs: true, ...over })
 
@@ -309,7 +309,7 @@ describe('budgets cover the package\'s own texts in \'error\' mode', () => {
 
 describe('callTool properties', () => {
   it('any value returned or thrown: a valid, serializable result within budget in \'error\' mode; a throw is never INTERNAL', async () => {
-    await fc.assert(fc.asyncProperty(anyValue, fc.boolean(), fc.integer({ min: 200, max: 3000 }), async (value, thrown, limit) => {
+    await fc.assert(fc.asyncProperty(anyValue, fc.boolean(), anyLimit, async (value, thrown, limit) => {
       const onError = vi.fn()
       const outcome = await callTool(call({
         settings: settings({ budgets: 'error', limits: { result: limit } }),
@@ -327,9 +327,47 @@ describe('callTool properties', () => {
       }
       const json = JSON.stringify(outcome.response)
       expect(Array.isArray(JSON.parse(json).content)).toBe(true)
-      expect(resultSize(outcome.response)).toBeLessThanOrEqual(limit)
+      // Below the size of a bare failure (its isError and code alone), that bare failure.
+      if (resultSize(outcome.response) > limit)
+        expect(outcome).toMatchObject({ ok: false, response: { content: [{ type: 'text', text: '' }], isError: true } })
       expect(json).not.toMatch(/(?<!\\)(?:\\\\)*\\ud[89a-f][0-9a-f]{2}/)
     }), { numRuns: 600 })
+  })
+})
+
+describe('callTool properties, hostile values', () => {
+  it('returned or thrown, in every budget mode and at any limit: a valid result, within it in \'error\' mode (or a bare refusal below its size); never INTERNAL', async () => {
+    const budgets = fc.constantFrom<ToolCallSettings['budgets']>('error', 'warn', false)
+    await fc.assert(fc.asyncProperty(hostileValue, fc.boolean(), anyLimit, budgets, async (value, thrown, limit, mode) => {
+      const onError = vi.fn()
+      const onToolResult = vi.fn()
+      const outcome = await callTool(call({
+        settings: settings({ budgets: mode, limits: { result: limit }, warn: () => {}, onToolResult }),
+        onError,
+        execute: () => {
+          if (thrown)
+            throw value
+          return value
+        },
+      }), {})
+      expect(outcome.code).not.toBe('INTERNAL')
+      if (thrown) {
+        expect(outcome.code).toBe('TOOL_ERROR')
+        expect(onError).toHaveBeenCalledOnce()
+      }
+      else if (onError.mock.calls.length) {
+        // A returned value is awaited: a `then` that cannot be read fails the call, as `await` would.
+        expect(() => (value as { then?: unknown } | null)?.then).toThrow()
+      }
+      expect(onToolResult).toHaveBeenCalledOnce()
+      const json = JSON.stringify(outcome.response)
+      expect(structuredClone(outcome.response)).toEqual(JSON.parse(json))
+      expect(json).not.toMatch(/(?<!\\)(?:\\\\)*\\ud[89a-f][0-9a-f]{2}/)
+      if (mode === 'error' && resultSize(outcome.response) > limit) {
+        expect(outcome.ok).toBe(false)
+        expect(outcome.response.content).toEqual([{ type: 'text', text: '' }])
+      }
+    }), { numRuns: 400 })
   })
 })
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { MAX_ERROR_TEXT, sanitizeErrorText, toErrorResponse, toToolResponse } from '../../src/core/normalize'
 import { safeStringify } from '../../src/core/serialize'
 import { serializedLength } from '../../src/core/text'
-import { circular, cyclicBlock, anyValue as sharedAnyValue, throwingGetter, throwingToJSON, unreadableMessage } from './arbitraries'
+import { circular, cyclicBlock, deepValue, hostileValue, anyValue as sharedAnyValue, throwingGetter, throwingToJSON, unreadableMessage } from './arbitraries'
 
 /** A valid MCP CallToolResult: a content array whose text blocks carry string text. */
 function expectValid(result: unknown): void {
@@ -227,6 +227,16 @@ describe('normalization properties', () => {
       expectValid(result)
       expect(result.isError).toBe(true)
     }), { numRuns: 2000 })
+  })
+
+  it('hostile values, returned or thrown, and values nested thousands of levels: valid, plain data, never a throw', () => {
+    fc.assert(fc.property(fc.oneof({ arbitrary: hostileValue, weight: 30 }, { arbitrary: deepValue, weight: 1 }), (value) => {
+      for (const result of [toToolResponse(value), toErrorResponse(value)]) {
+        expectValid(result)
+        // What the browser receives is cloned: no getter, Proxy or toJSON may be left in it.
+        expect(structuredClone(result)).toEqual(JSON.parse(JSON.stringify(result)))
+      }
+    }), { numRuns: 500 })
   })
 
   it('text in every result is well formed (no lone surrogate)', () => {
