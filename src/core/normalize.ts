@@ -69,11 +69,19 @@ function copyToolResponse(value: WebMCPToolResponse): WebMCPToolResponse {
   const json = safeStringify(value)
   if (json === undefined)
     return { content: [] }
-  const copy = JSON.parse(repairSurrogates(json)) as unknown
+  const repaired = repairSurrogates(json)
+  const copy = JSON.parse(repaired) as unknown
   // Its own toJSON turned it into something else: that is what it sent.
   if (!isToolResponse(copy))
     return { content: [text(json)] }
   copy.content = copy.content.map(repairBlock)
+  // A text block that mirrored structuredContent (its JSON, lone surrogates
+  // escaped in it) mirrors it as repaired, so the two stay one.
+  if (repaired !== json && copy.structuredContent !== undefined) {
+    const mirror = JSON.stringify((JSON.parse(json) as WebMCPToolResponse).structuredContent)
+    const now = JSON.stringify(copy.structuredContent)
+    copy.content = copy.content.map(b => (b.type === 'text' && b.text === mirror ? { ...b, text: now } : b))
+  }
   if ('isError' in copy && typeof copy.isError !== 'boolean')
     delete copy.isError
   return copy

@@ -149,6 +149,16 @@ describe('budgeting results', () => {
     expect(result.response.structuredContent).toEqual(JSON.parse((result.response.content[0] as { text: string }).text))
   })
 
+  it('keeps them in step when structuredContent has a lone surrogate (repaired in both, not refused)', () => {
+    const structured = { summary: 'ok \uD800', log: 'z'.repeat(5000) }
+    const value = { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured }
+    const { response, error, truncated } = budget(value)
+    expect(error).toBeUndefined()
+    expect(truncated).toBe(true)
+    expect(response.structuredContent).toMatchObject({ summary: 'ok \uFFFD' })
+    expect(response.structuredContent).toEqual(JSON.parse((response.content[0] as { text: string }).text))
+  })
+
   it('measures exactly at, one under and one over for objects too', () => {
     // {"s":"..."} inside a string: 4 escaped quotes (8) + `{`, `}`, `:` (3) + `s` (1) = 12 extra
     for (const [n, over] of [[LIMIT - 13, false], [LIMIT - 12, false], [LIMIT - 11, true]] as const) {
