@@ -146,9 +146,25 @@ export async function callTool<Args, Result>(call: ToolCall<Args, Result>, args:
 
 let validator: typeof import('./validate') | undefined
 
-/** The result budget: the app's `limits.result`, else Chrome's. */
+/**
+ * The result budget: the app's `limits.result`, else Chrome's. A limit that is
+ * not a finite number of characters (NaN, negative, Infinity, a string) would
+ * let everything through or empty every answer: Chrome's budget instead, and a
+ * warning in development. `budgets: false` is how to turn budgets off.
+ */
+export function resultLimitSetting(limit: unknown, warn: (message: string) => void = warnOnce): number {
+  if (limit === undefined)
+    return DEFAULT_BUDGETS.result
+  if (typeof limit !== 'number' || !(limit >= 0) || limit === Number.POSITIVE_INFINITY) {
+    if (process.env.NODE_ENV !== 'production')
+      warn(`limits.result must be a finite number of characters, 0 or more; got ${String(limit)}. Chrome's budget of ${DEFAULT_BUDGETS.result} applies (budgets: false turns budgets off).`)
+    return DEFAULT_BUDGETS.result
+  }
+  return Math.floor(limit)
+}
+
 function resultLimitOf(settings: ToolCallSettings): number {
-  return settings.limits?.result ?? DEFAULT_BUDGETS.result
+  return resultLimitSetting(settings.limits?.result, settings.warn)
 }
 
 /** The budget every result and failure is held to, in `'error'` mode only. */

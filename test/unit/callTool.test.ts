@@ -3,7 +3,7 @@ import type { ToolCall } from '../../src/core/callTool'
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
 import { resolveCallSettings } from '../../src/core/callSettings'
-import { callTool, classifyError, MAX_TIMEOUT_MS, timeoutSetting } from '../../src/core/callTool'
+import { callTool, classifyError, MAX_TIMEOUT_MS, resultLimitSetting, timeoutSetting } from '../../src/core/callTool'
 import { ERROR_CODE_KEY, ToolInputError } from '../../src/core/errors'
 import { resultSize, serializedLength } from '../../src/core/resultBudgets'
 import { until } from '../helpers'
@@ -268,6 +268,26 @@ describe('timeoutMs', () => {
   it('is resolved once at setup from the tool and app settings, and clamped by the call path', () => {
     expect(timeoutSetting(resolveCallSettings({ timeoutMs: 2 ** 40 }).timeoutMs)).toBe(MAX_TIMEOUT_MS)
     expect(timeoutSetting(resolveCallSettings({ timeoutMs: 100 }, {}, { timeoutMs: 0 }).timeoutMs)).toBeUndefined()
+  })
+})
+
+describe('limits.result', () => {
+  it('falls back to Chrome\'s budget, with a warning in development, when it is not a finite count', async () => {
+    const warn = vi.fn()
+    expect(resultLimitSetting(undefined, warn)).toBe(1500)
+    expect(resultLimitSetting(0, warn)).toBe(0)
+    expect(resultLimitSetting(99.9, warn)).toBe(99)
+    expect(warn).not.toHaveBeenCalled()
+    for (const limit of [Number.NaN, -1, Number.POSITIVE_INFINITY, '100'])
+      expect(resultLimitSetting(limit, warn)).toBe(1500)
+    expect(warn).toHaveBeenCalledTimes(4)
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('limits.result must be a finite number of characters, 0 or more; got NaN.'))
+    // A NaN limit used to empty an MCP result's text and let a string through whole.
+    for (const execute of [() => 'x'.repeat(5000), () => ({ content: [{ type: 'text', text: 'x'.repeat(5000) }] })]) {
+      const outcome = await callTool(call({ settings: settings({ budgets: 'error', limits: { result: Number.NaN }, warn }), execute }), {})
+      expect(resultSize(outcome.response)).toBeLessThanOrEqual(1500)
+      expect(textOf(outcome)).toMatch(/^x{100}/)
+    }
   })
 })
 
