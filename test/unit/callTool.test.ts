@@ -327,19 +327,23 @@ describe('budgets cover the package\'s own texts in \'error\' mode', () => {
   })
 })
 
+/** A call whose tool returns `value`, or throws it. */
+function returningOrThrowing(value: unknown, thrown: boolean, over: Partial<ToolCall<Record<string, unknown>, unknown>>) {
+  return call({
+    ...over,
+    execute: () => {
+      if (thrown)
+        throw value
+      return value
+    },
+  })
+}
+
 describe('callTool properties', () => {
   it('any value returned or thrown: a valid, serializable result within budget in \'error\' mode; a throw is never INTERNAL', async () => {
     await fc.assert(fc.asyncProperty(anyValue, fc.boolean(), anyLimit, async (value, thrown, limit) => {
       const onError = vi.fn()
-      const outcome = await callTool(call({
-        settings: settings({ budgets: 'error', limits: { result: limit } }),
-        onError,
-        execute: () => {
-          if (thrown)
-            throw value
-          return value
-        },
-      }), {})
+      const outcome = await callTool(returningOrThrowing(value, thrown, { settings: settings({ budgets: 'error', limits: { result: limit } }), onError }), {})
       expect(outcome.code).not.toBe('INTERNAL')
       if (thrown && outcome.code !== 'ABORTED') {
         expect(outcome.code).toBe('TOOL_ERROR')
@@ -361,14 +365,9 @@ describe('callTool properties, hostile values', () => {
     await fc.assert(fc.asyncProperty(hostileValue, fc.boolean(), anyLimit, budgets, async (value, thrown, limit, mode) => {
       const onError = vi.fn()
       const onToolResult = vi.fn()
-      const outcome = await callTool(call({
+      const outcome = await callTool(returningOrThrowing(value, thrown, {
         settings: settings({ budgets: mode, limits: { result: limit }, warn: () => {}, onToolResult }),
         onError,
-        execute: () => {
-          if (thrown)
-            throw value
-          return value
-        },
       }), {})
       expect(outcome.code).not.toBe('INTERNAL')
       if (thrown) {
