@@ -58,8 +58,14 @@ export interface UseRegisteredToolsReturn extends WebMCPSupportable {
   stop: () => void
 }
 
-/** How long the first `toolchange` of a burst waits for the rest. */
+/** How long `toolchange` must stay quiet before the tools are queried. */
 const COALESCE_MS = 16
+/**
+ * The longest a burst delays the query, from its first event: a panel still
+ * updates four times a second while tools keep changing (`@mcp-b/global` spaces
+ * 100 registrations 10 ms apart, over a second).
+ */
+const MAX_WAIT_MS = 250
 
 type ArgumentFormat = 'object' | 'json'
 
@@ -169,17 +175,28 @@ function registeredTools(options: UseRegisteredToolsOptions): Omit<UseRegistered
   }
 
   // Chromium fires one `toolchange` per change, each in its own task, so a page
-  // registering 100 tools sends 100 events over a few milliseconds. The first
-  // event opens a short window that absorbs the rest, then queries. A query
-  // still in flight is superseded, never waited for: one that hangs blocks nothing.
-  let scheduled: ReturnType<typeof setTimeout> | undefined
+  // registering 100 tools sends 100 events over a few milliseconds (`@mcp-b/global`
+  // over a second). Each event restarts a short quiet window; the first also sets a
+  // deadline, so a long burst still queries every MAX_WAIT_MS. Two timers and no clock
+  // reading: setTimeout alone decides when, so tests drive it with fake timers.
+  // A query still in flight is superseded, never waited for: one that hangs blocks nothing.
+  let quiet: ReturnType<typeof setTimeout> | undefined
+  let due: ReturnType<typeof setTimeout> | undefined
+  function cancel(): void {
+    clearTimeout(quiet)
+    clearTimeout(due)
+    quiet = due = undefined
+  }
+  function flush(): void {
+    cancel()
+    void refresh()
+  }
   function schedule(): void {
-    if (scheduled !== undefined || disposed)
+    if (disposed)
       return
-    scheduled = setTimeout(() => {
-      scheduled = undefined
-      void refresh()
-    }, COALESCE_MS)
+    clearTimeout(quiet)
+    quiet = setTimeout(flush, COALESCE_MS)
+    due ??= setTimeout(flush, MAX_WAIT_MS)
   }
 
   // Both end with the composable's scope.
@@ -216,8 +233,7 @@ function registeredTools(options: UseRegisteredToolsOptions): Omit<UseRegistered
 
   onScopeDispose(() => {
     disposed = true
-    if (scheduled !== undefined)
-      clearTimeout(scheduled)
+    cancel()
     // Nothing will answer them now.
     waiting.splice(0).forEach(resolve => resolve())
   })

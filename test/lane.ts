@@ -49,11 +49,6 @@ export const cannot = {
   signalACancelledFormCall: lane === 'chromium-150' || lane === 'webmcp-polyfill' || lane === 'global',
   /** A form call's failures are the polyfill's own words (naming the parameter), not Chromium's. */
   wordFormErrorsAsChromium: lane === 'webmcp-polyfill' || lane === 'global',
-  /**
-   * A burst of registrations reaches listeners as a burst: `@mcp-b/global` on its own fires the
-   * `toolchange` of 100 tools about 10 ms apart, over a second, as its queue drains.
-   */
-  fireABurstAtOnce: lane === 'global',
   /** `exposedTo` (and `fromOrigins`) reject with `NotSupportedError`. */
   exposeToOrigins: lane === 'webmcp-polyfill' || lane === 'global',
 }

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { effectScope } from 'vue'
 import { useRegisteredTools, useWebMCPTool } from '../../src'
 import { deferred, until, withSetup } from '../helpers'
-import { cannot, DELIBERATE_FAILURE, jsonArguments, lane, laneSuite, registerTool, uniqueName } from '../lane'
+import { DELIBERATE_FAILURE, jsonArguments, lane, laneSuite, registerTool, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
@@ -80,37 +80,39 @@ describe(`useRegisteredTools (${lane})`, () => {
     expect(list.tools.value.find(t => t.name === without)!.inputSchema).toBeUndefined()
   })
 
-  it('coalesces a burst of toolchange events into one getTools call while its window is open', async () => {
+  /** A panel whose getTools calls are counted from now on, and the toolchange events it has seen. */
+  async function counting() {
     const list = panel()
     await list.refresh()
     const getTools = vi.spyOn(mc, 'getTools')
     // Added after the panel's listener: when this one has seen an event, the panel has too.
-    let changes = 0
-    const counted = () => changes++
+    const seen = { changes: 0 }
+    const counted = () => seen.changes++
     mc.addEventListener('toolchange', counted)
     cleanups.push(() => mc.removeEventListener('toolchange', counted))
     const scope = effectScope()
     cleanups.push(() => scope.stop())
-    const names = Array.from({ length: 100 }, () => uniqueName('burst'))
-    const register = () => scope.run(() => names.forEach(name => useWebMCPTool({ name, description: 'd', execute: () => '' })))
-    if (cannot.fireABurstAtOnce) {
-      // Its own timers space the events about 10 ms apart over a second, longer than the
-      // panel's window: each window takes one or two, and the panel queries about 50 times.
-      register()
-      await until(() => changes >= names.length, 10_000)
-      await until(() => names.every(n => list.tools.value.some(t => t.name === n)))
-      expect(getTools.mock.calls.length).toBeGreaterThan(10)
-      return
+    const register = (names: string[]) => scope.run(() => names.forEach(name => useWebMCPTool({ name, description: 'd', execute: () => '' })))
+    /** Lets the implementation deliver the toolchange events up to the `count`th, without moving the fake clock. */
+    async function delivered(count: number): Promise<void> {
+      while (seen.changes < count) {
+        vi.advanceTimersByTime(0) // vue-webmcp/testing and @mcp-b/global fire each toolchange from a timer due now
+        await realTask() // Chromium, from tasks of its own
+      }
     }
+    return { list, getTools, register, delivered }
+  }
+
+  it('coalesces a burst of toolchange events into one getTools call while its window is open', async () => {
+    const { list, getTools, register, delivered } = await counting()
+    const names = Array.from({ length: 100 }, () => uniqueName('burst'))
     // The window is a timer: with fake ones, no time passes during the burst however slowly a
-    // loaded machine delivers it, so the window is open for every event.
+    // loaded machine delivers it, so the window is open for every event. @mcp-b/global spaces its
+    // events with timers of its own (about 10 ms apart in real time): faked, they are due at once.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     try {
-      register()
-      while (changes < names.length) {
-        vi.advanceTimersByTime(0) // vue-webmcp/testing fires each toolchange from a timer due now
-        await realTask() // Chromium and the polyfills, from tasks of their own
-      }
+      register(names)
+      await delivered(names.length)
       expect(getTools).not.toHaveBeenCalled()
       vi.runOnlyPendingTimers() // the window closes
     }
@@ -119,6 +121,36 @@ describe(`useRegisteredTools (${lane})`, () => {
     }
     expect(getTools).toHaveBeenCalledOnce()
     // That query may wait on a timer of the implementation's own, which the fake ones dropped: ask again.
+    await list.refresh()
+    expect(names.every(n => list.tools.value.some(t => t.name === n))).toBe(true)
+  })
+
+  it('queries every 250 ms during a burst that never goes quiet: 100 changes 10 ms apart make 4 getTools calls', async () => {
+    const { list, getTools, register, delivered } = await counting()
+    const names = Array.from({ length: 100 }, () => uniqueName('spaced'))
+    // @mcp-b/global delivers 100 registrations this way, about 10 ms apart: each event restarts
+    // the 16 ms window, so only the 250 ms deadline from a burst's first event ends it. On a fake
+    // clock moved only here, event i is at 10 i ms whatever the machine's load.
+    const queriedAt: number[] = []
+    let now = 0
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      for (const [i, name] of names.entries()) {
+        register([name])
+        await delivered(i + 1)
+        vi.advanceTimersByTime(10)
+        now += 10
+        if (getTools.mock.calls.length > queriedAt.length)
+          queriedAt.push(now)
+      }
+      vi.advanceTimersByTime(250)
+    }
+    finally {
+      vi.useRealTimers()
+    }
+    // Events at 0..240 end with the deadline at 250; the event at 250 comes after it and opens the next.
+    expect(queriedAt).toEqual([250, 500, 750, 1000])
+    expect(getTools).toHaveBeenCalledTimes(4)
     await list.refresh()
     expect(names.every(n => list.tools.value.some(t => t.name === n))).toBe(true)
   })
