@@ -37,19 +37,20 @@ export const mcpShaped = fc.record({
   other: fc.oneof(fc.anything({ withBigInt: true }), exotic),
 }, { requiredKeys: ['content'] })
 
+/** The kinds of `fc.anything` that JSON.stringify writes without throwing (no BigInt). */
+export const JSON_WRITABLE_KINDS = {
+  withDate: true,
+  withMap: true,
+  withSet: true,
+  withTypedArray: true,
+  withSparseArray: true,
+  withNullPrototype: true,
+  withBoxedValues: true,
+} as const
+
 /** Anything a tool may return or throw. */
 export const anyValue = fc.oneof(
-  fc.anything({
-    withBigInt: true,
-    withDate: true,
-    withMap: true,
-    withSet: true,
-    withTypedArray: true,
-    withSparseArray: true,
-    withNullPrototype: true,
-    withBoxedValues: true,
-    withObjectString: true,
-  }),
+  fc.anything({ ...JSON_WRITABLE_KINDS, withBigInt: true, withObjectString: true }),
   fc.string({ unit: 'binary' }),
   fc.string({ unit: 'binary', minLength: 1000, maxLength: 5000 }),
   fc.constantFrom<unknown>(undefined, null, Symbol('s'), () => 'source', circular, throwingToJSON, throwingGetter, new DOMException('x', 'AbortError'), new Error('e'), hostile, unreadableMessage, cyclicBlock, new Error('"'.repeat(5000)), 'Use <head> for metadata'),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { MAX_ERROR_TEXT, sanitizeErrorText, toErrorResponse, toToolResponse } from '../../src/core/normalize'
 import { safeStringify } from '../../src/core/serialize'
 import { serializedLength } from '../../src/core/text'
-import { circular, cyclicBlock, deepValue, hostileValue, anyValue as sharedAnyValue, throwingGetter, throwingToJSON, unreadableMessage } from './arbitraries'
+import { circular, cyclicBlock, deepValue, hostileValue, JSON_WRITABLE_KINDS, anyValue as sharedAnyValue, throwingGetter, throwingToJSON, unreadableMessage } from './arbitraries'
 
 /** A valid MCP CallToolResult: a content array whose text blocks carry string text. */
 function expectValid(result: unknown): void {
@@ -194,15 +194,7 @@ describe('toErrorResponse', () => {
 
 describe('safeStringify', () => {
   it('writes what JSON writes wherever JSON can, even when something else sends it down the slow path', () => {
-    const values = fc.anything({
-      withBoxedValues: true,
-      withDate: true,
-      withMap: true,
-      withSet: true,
-      withTypedArray: true,
-      withSparseArray: true,
-      withNullPrototype: true,
-    })
+    const values = fc.anything(JSON_WRITABLE_KINDS)
     fc.assert(fc.property(values, (value) => {
       const holder: Record<string, unknown> = { v: value }
       holder.self = holder
