@@ -110,6 +110,9 @@ function detail(tool: ObservedTool, limit: number): string {
   return text.length <= limit ? text : cut(text, limit)
 }
 
+/** The page parameter of the two paginated tools. */
+const PAGE_PARAMETER = { type: 'integer', minimum: 1, description: 'Page number, from 1.' }
+
 function debugToolOptions(app: App, limit: () => number): AnyToolOptions[] {
   return [
     {
@@ -119,7 +122,7 @@ function debugToolOptions(app: App, limit: () => number): AnyToolOptions[] {
       inputSchema: {
         type: 'object',
         properties: {
-          page: { type: 'integer', minimum: 1, description: 'Page number, from 1.' },
+          page: PAGE_PARAMETER,
           name: { type: 'string', description: 'Only tools whose name contains this text.' },
         },
       },
@@ -157,14 +160,14 @@ function debugToolOptions(app: App, limit: () => number): AnyToolOptions[] {
       inputSchema: {
         type: 'object',
         properties: {
-          page: { type: 'integer', minimum: 1, description: 'Page number, from 1.' },
+          page: PAGE_PARAMETER,
           tool: { type: 'string', description: 'Only calls of this tool.' },
         },
       },
       annotations: ANNOTATIONS,
       execute: ({ page, tool }: { page?: number, tool?: string }) => paginate(
         'calls',
-        recentCalls.filter(c => !DEBUG_TOOL_NAMES.includes(c.tool as never) && (!tool || c.tool === tool)).slice().reverse().map(callSummary),
+        recentCalls.filter(c => !DEBUG_TOOL_NAMES.includes(c.tool as never) && (!tool || c.tool === tool)).reverse().map(callSummary),
         page ?? 1,
         limit(),
       ),
