@@ -1,0 +1,37 @@
+import type { ComputedRef, Ref } from 'vue'
+import type { WebMCPConfirmationRequest } from './types'
+import { computed, getCurrentScope, onScopeDispose, shallowRef } from 'vue'
+import { decide, dialogRequests, openDialog } from './core/confirmQueue'
+
+export type { WebMCPConfirm, WebMCPConfirmationOutcome, WebMCPConfirmationRequest } from './types'
+
+export interface UseWebMCPConfirmationsReturn {
+  /** The calls waiting for the person's decision, oldest first. */
+  pending: Readonly<Ref<readonly WebMCPConfirmationRequest[]>>
+  /** The oldest pending request: the one to show. `undefined` when none waits. */
+  current: ComputedRef<WebMCPConfirmationRequest | undefined>
+  /** Runs the call (`current` unless another pending request is given). */
+  approve: (request?: WebMCPConfirmationRequest) => void
+  /** Declines the call: it does not run, and the agent is told, with `reason` when given. */
+  decline: (reason?: string, request?: WebMCPConfirmationRequest) => void
+}
+
+/**
+ * The calls waiting for the person's decision, for a dialog of the app's own.
+ * While one is mounted, tools that ask (annotated `consequentialHint: true`,
+ * or set to `confirm: true`) and have no `confirm` callback wait in `pending`
+ * until `approve()` or `decline()`. Every instance shows the same page-wide
+ * queue; it stops listening when its scope ends.
+ */
+export function useWebMCPConfirmations(): UseWebMCPConfirmationsReturn {
+  const pending = shallowRef<readonly WebMCPConfirmationRequest[]>(dialogRequests())
+  const close = openDialog(() => (pending.value = dialogRequests()))
+  if (getCurrentScope())
+    onScopeDispose(close)
+  return {
+    pending,
+    current: computed(() => pending.value[0]),
+    approve: request => decide(true, undefined, request),
+    decline: (reason, request) => decide(false, reason, request),
+  }
+}
