@@ -150,5 +150,5 @@ function errorText(failure: unknown): string {
 
 /** The agent's answer to a declined call: the person's choice, not the tool's failure. */
 function declined(name: string, reason?: string): Error {
-  return named('DeclinedError', `The person declined this call of tool "${name}"; it did not run.${reason ? ` Their reason: ${reason}` : ''} Do not call it again unless the person asks you to.`)
+  return named('DeclinedError', `The person declined this call of tool "${name}"; it did not run.${reason ? ` Their reason: ${reason}${/[.!?]$/.test(reason) ? '' : '.'}` : ''} Do not call it again unless the person asks you to.`)
 }

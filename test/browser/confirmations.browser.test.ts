@@ -57,7 +57,7 @@ describe('confirmation, called by the agent (Playwright frame.webmcp)', () => {
     confirmations.decline('Too much')
     const response = await call
     expect(response).toEqual({
-      content: [{ type: 'text', text: `The person declined this call of tool "${name}"; it did not run. Their reason: Too much Do not call it again unless the person asks you to.` }],
+      content: [{ type: 'text', text: `The person declined this call of tool "${name}"; it did not run. Their reason: Too much. Do not call it again unless the person asks you to.` }],
       isError: true,
       _meta: { 'vue-webmcp/code': 'DECLINED' },
     })

@@ -79,7 +79,7 @@ describe(`confirmation before consequential tools (${lane})`, () => {
     const response = await call
     expect(response.isError).toBe(true)
     expect(response._meta).toEqual({ 'vue-webmcp/code': 'DECLINED' })
-    expect(textOf(response)).toBe(`The person declined this call of tool "${name}"; it did not run. Their reason: I do not know Eve Do not call it again unless the person asks you to.`)
+    expect(textOf(response)).toBe(`The person declined this call of tool "${name}"; it did not run. Their reason: I do not know Eve. Do not call it again unless the person asks you to.`)
     expect(execute).not.toHaveBeenCalled()
     const event = onToolResult.mock.calls[0]![0]
     expect(event).toMatchObject({ name, ok: false, code: 'DECLINED', confirmation: { decision: 'declined', reason: 'I do not know Eve' } })
