@@ -2,6 +2,7 @@ import type { ComputedRef, Ref } from 'vue'
 import type { WebMCPConfirmationRequest } from './types'
 import { computed, getCurrentScope, onScopeDispose, shallowRef } from 'vue'
 import { decide, dialogRequests, openDialog } from './core/confirmQueue'
+import { warnWithoutScope } from './internal/scope'
 
 export type { WebMCPConfirm, WebMCPConfirmationOutcome, WebMCPConfirmationRequest } from './types'
 
@@ -14,6 +15,8 @@ export interface UseWebMCPConfirmationsReturn {
   approve: (request?: WebMCPConfirmationRequest) => void
   /** Declines the call: it does not run, and the agent is told, with `reason` when given. */
   decline: (reason?: string, request?: WebMCPConfirmationRequest) => void
+  /** Closes this dialog before its scope ends: calls no longer wait for it (requests already waiting stay queued for another). */
+  stop: () => void
 }
 
 /**
@@ -21,14 +24,21 @@ export interface UseWebMCPConfirmationsReturn {
  * While one is mounted, tools that ask (annotated `consequentialHint: true`,
  * or set to `confirm: true`) and have no `confirm` callback wait in `pending`
  * until `approve()` or `decline()`. Every instance shows the same page-wide
- * queue; it stops listening when its scope ends.
+ * queue; it stops listening when its scope ends, or at `stop()`.
  */
 export function useWebMCPConfirmations(): UseWebMCPConfirmationsReturn {
+  if (process.env.NODE_ENV !== 'production')
+    warnWithoutScope('useWebMCPConfirmations')
   const pending = shallowRef<readonly WebMCPConfirmationRequest[]>(dialogRequests())
-  const close = openDialog(() => (pending.value = dialogRequests()))
+  let close: (() => void) | undefined = openDialog(() => (pending.value = dialogRequests()))
+  const stop = () => {
+    close?.()
+    close = undefined
+  }
   if (getCurrentScope())
-    onScopeDispose(close)
+    onScopeDispose(stop)
   return {
+    stop,
     pending,
     current: computed(() => pending.value[0]),
     approve: request => decide(true, undefined, request),

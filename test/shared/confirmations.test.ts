@@ -232,6 +232,18 @@ describe(`confirmation before consequential tools (${lane})`, () => {
     expect(onToolResult.mock.calls[0]![0].confirmation).toMatchObject({ decision: 'failed' })
   })
 
+  it('stop() closes a dialog: calls no longer wait for it', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const confirmations = dialog()
+    confirmations.stop()
+    confirmations.stop() // twice is once
+    const { name, execute, state } = transferTool()
+    await until(() => state.isRegistered.value)
+    expect(textOf(await callTool(mc, name, { amount: 1, to: 'Ada' }))).toBe('Sent 1 to Ada.')
+    expect(execute).toHaveBeenCalledOnce()
+    expect(confirmations.pending.value).toEqual([])
+  })
+
   it('with no way to ask: a consequential tool runs and warns once; a tool set to confirm: true does not run', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const { name, execute, state } = transferTool()
