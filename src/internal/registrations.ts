@@ -150,7 +150,6 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
   // `execute`, as the browser calls it, hands the call to the loader.
   async function call(slot: Slot, args: object | undefined, callOptions: WebMCPToolExecuteOptions | undefined, definition: Omit<Definition, 'exposedTo'>) {
     const { options, settings } = slot
-    const { name } = definition
     const outcome = await loadAndCallTool({
       // The name and schema, and what a confirmation shows: title, description, annotations.
       ...definition,
@@ -158,7 +157,7 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
       // Read at call time: swapping them never re-registers the tool.
       execute: (a, signal) => options.execute(a, { signal }),
       formatOutput: (result, a) => (options.formatOutput ? options.formatOutput(result, a) : result),
-      onError: e => options.onError ? options.onError(e) : shared.onError?.(e, name),
+      onError: e => options.onError ? options.onError(e) : shared.onError?.(e, definition.name),
       signals: [callOptions?.signal, ended.signal],
     }, args ?? {})
     return outcome.response
