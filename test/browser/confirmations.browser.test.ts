@@ -4,8 +4,8 @@
 import type { WebMCPToolResultEvent } from '../../src'
 import { describe, expect, it, vi } from 'vitest'
 import { commands } from 'vitest/browser'
-import { effectScope } from 'vue'
 import { useWebMCPConfirmations, useWebMCPTool, WEBMCP_CONFIG } from '../../src'
+import { scopeEndWithdraws } from '../confirmations'
 import { until, withSetup } from '../helpers'
 import { laneSuite, textOf, uniqueName } from '../lane'
 
@@ -82,23 +82,7 @@ describe('confirmation, called by the agent (Playwright frame.webmcp)', () => {
   })
 
   it('the tool\'s scope ending while the agent waits withdraws the request; nothing runs', async () => {
-    const confirmations = mounted(() => useWebMCPConfirmations())
-    const name = uniqueName('delete_account')
-    const execute = vi.fn(() => 'deleted')
-    const scope = effectScope()
-    cleanups.push(() => scope.stop())
-    const state = scope.run(() => useWebMCPTool({ name, description: 'Deletes the account.', annotations: { consequentialHint: true }, execute }))!
-    await until(() => state.isRegistered.value)
-    const call = commands.callTool(name).then(r => r, (error: Error) => error)
-    await until(() => confirmations.current.value)
-    const { signal } = confirmations.current.value!
-    scope.stop()
-    expect(signal.aborted).toBe(true)
-    expect(confirmations.pending.value).toEqual([])
-    const answer = await call
-    if (!(answer instanceof Error))
-      expect(answer._meta).toEqual({ 'vue-webmcp/code': 'ABORTED' })
-    expect(execute).not.toHaveBeenCalled()
+    await scopeEndWithdraws(mounted(() => useWebMCPConfirmations()), name => commands.callTool(name), cleanups)
   })
 
   it('Playwright giving up on a call (its timeout) never reaches the page: the request stays until decided, and a decline keeps it from running', async () => {

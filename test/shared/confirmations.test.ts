@@ -3,8 +3,8 @@
 // lane's own executeTool (the path an agent's call takes into the page).
 import type { WebMCPConfig, WebMCPConfirmationRequest, WebMCPToolResultEvent } from '../../src'
 import { describe, expect, it, vi } from 'vitest'
-import { effectScope } from 'vue'
 import { useWebMCPConfirmations, useWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
+import { scopeEndWithdraws } from '../confirmations'
 import { until, withSetup } from '../helpers'
 import { callTool, cannot, executeTool, lane, laneSuite, textOf, uniqueName } from '../lane'
 
@@ -116,23 +116,7 @@ describe(`confirmation before consequential tools (${lane})`, () => {
   })
 
   it('the tool\'s scope ending while a request waits withdraws it: no pending request, signal aborted, nothing runs', async () => {
-    const confirmations = dialog()
-    const name = uniqueName('delete')
-    const execute = vi.fn(() => 'deleted')
-    const scope = effectScope()
-    const state = scope.run(() => useWebMCPTool({ name, description: 'd', annotations: { consequentialHint: true }, execute }))!
-    cleanups.push(() => scope.stop())
-    await until(() => state.isRegistered.value)
-    const call = callTool(mc, name).catch(error => error as Error)
-    await until(() => confirmations.current.value)
-    const { signal } = confirmations.current.value!
-    scope.stop()
-    expect(signal.aborted).toBe(true)
-    expect(confirmations.pending.value).toEqual([])
-    const answer = await call
-    if (!(answer instanceof Error))
-      expect(answer._meta).toEqual({ 'vue-webmcp/code': 'ABORTED' })
-    expect(execute).not.toHaveBeenCalled()
+    await scopeEndWithdraws(dialog(), name => callTool(mc, name), cleanups)
   })
 
   it('an agent that cancels while waiting leaves no pending request and no run', async () => {
