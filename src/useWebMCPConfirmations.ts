@@ -30,7 +30,8 @@ export function useWebMCPConfirmations(): UseWebMCPConfirmationsReturn {
   if (process.env.NODE_ENV !== 'production')
     warnWithoutScope('useWebMCPConfirmations')
   const pending = shallowRef<readonly WebMCPConfirmationRequest[]>(dialogRequests())
-  let close: (() => void) | undefined = openDialog(() => (pending.value = dialogRequests()))
+  // A server render never ends a scope, and no call ever waits there: no dialog opens.
+  let close: (() => void) | undefined = typeof window === 'undefined' ? undefined : openDialog(() => (pending.value = dialogRequests()))
   const stop = () => {
     close?.()
     close = undefined
