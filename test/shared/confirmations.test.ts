@@ -3,6 +3,7 @@
 // lane's own executeTool (the path an agent's call takes into the page).
 import type { WebMCPConfig, WebMCPConfirmationRequest, WebMCPToolResultEvent } from '../../src'
 import { describe, expect, it, vi } from 'vitest'
+import { effectScope } from 'vue'
 import { useWebMCPConfirmations, useWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
 import { scopeEndWithdraws } from '../confirmations'
 import { until, withSetup } from '../helpers'
@@ -203,6 +204,34 @@ describe(`confirmation before consequential tools (${lane})`, () => {
     expect((await callTool(mc, grouped))._meta).toEqual({ 'vue-webmcp/code': 'DECLINED' })
     expect(groupConfirm).toHaveBeenCalledOnce()
     expect(confirmations.pending.value).toEqual([])
+  })
+
+  it('a callback decides one request at a time, in order; withdrawing the one it is deciding aborts its signal and moves on', async () => {
+    const asked: { request: WebMCPConfirmationRequest, answer: (approved: boolean) => void }[] = []
+    const confirm = (request: WebMCPConfirmationRequest) => new Promise<boolean>(resolve => asked.push({ request, answer: resolve }))
+    const { name, execute, state } = transferTool({}, { confirm })
+    const scope = effectScope()
+    cleanups.push(() => scope.stop())
+    const doomedName = uniqueName('doomed')
+    const doomed = scope.run(() => useWebMCPTool({ name: doomedName, description: 'd', confirm, execute: () => 'ran' }))!
+    await until(() => state.isRegistered.value && doomed.isRegistered.value)
+
+    const first = callTool(mc, doomedName).catch(error => error as Error)
+    await until(() => asked.length === 1)
+    const second = callTool(mc, name, { amount: 8, to: 'Ada' })
+    // The second waits behind the first: its callback is not called yet.
+    await new Promise(resolve => setTimeout(resolve, 50))
+    expect(asked).toHaveLength(1)
+    expect(asked[0]!.request.name).toBe(doomedName)
+    scope.stop()
+    expect(asked[0]!.request.signal.aborted).toBe(true)
+    await first
+    await until(() => asked.length === 2)
+    expect(asked[1]!.request.args).toEqual({ amount: 8, to: 'Ada' })
+    asked[0]!.answer(true) // too late: it was withdrawn, and nothing runs
+    asked[1]!.answer(true)
+    expect(textOf(await second)).toBe('Sent 8 to Ada.')
+    expect(execute).toHaveBeenCalledOnce()
   })
 
   it('a confirm callback that throws keeps the call from running, and says the page could not ask', async () => {
