@@ -91,6 +91,10 @@ export default defineBuildConfig({
             // at start-up but must not pull the normalize chunk in with it.
             if (/src\/core\/(?:errors|limits|isToolResponse)\.ts$/.test(id))
               return 'support'
+            // The queue of calls waiting for the person: start-up code for apps that
+            // use useWebMCPConfirmations, loaded with the confirmation step otherwise.
+            if (/src\/core\/confirmQueue\.ts$/.test(id))
+              return 'confirmQueue'
             // Used by the guard and the definition checks only: lazy in every app.
             if (/src\/core\/warn\.ts$/.test(id))
               return 'warn'

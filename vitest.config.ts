@@ -32,9 +32,9 @@ const WEBMCP_CALL_TIMEOUT = 30_000
  * Input as JSON text reaches Playwright unchanged by the test runner's own messaging, which
  * cannot carry values nested thousands of levels deep.
  */
-const callTool: BrowserCommand<[name: string, input?: Record<string, unknown> | string]> = async (ctx, name, input) => {
+const callTool: BrowserCommand<[name: string, input?: Record<string, unknown> | string, timeout?: number]> = async (ctx, name, input, timeout) => {
   const frame = await ctx.frame()
-  return frame.webmcp.callTool(name, typeof input === 'string' ? JSON.parse(input) : input ?? {}, { timeout: WEBMCP_CALL_TIMEOUT })
+  return frame.webmcp.callTool(name, typeof input === 'string' ? JSON.parse(input) : input ?? {}, { timeout: timeout ?? WEBMCP_CALL_TIMEOUT })
 }
 const listTools: BrowserCommand<[]> = async (ctx) => {
   const frame = await ctx.frame()

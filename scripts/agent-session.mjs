@@ -45,7 +45,13 @@ export const STEPS = [
   { say: 'Rename the open task', call: ['update_task', { title: 'Buy oat milk' }], check: r => (json(r).title === 'Buy oat milk' ? undefined : text(r)) },
   { say: 'Close the editor', call: ['close_task', {}], check: r => (text(r) === 'Closed.' ? undefined : text(r)) },
   { say: 'The editor is closed: its tools should be gone', tools: true, check: t => expectTools(t, [], ['update_task', 'close_task']) },
-  { say: 'Clear the completed tasks', call: ['clear_completed', {}], check: r => (text(r) === 'Deleted 1 completed task(s).' ? undefined : text(r)) },
+  {
+    say: 'Clear the completed tasks (consequential: the person declines in the dialog)',
+    call: ['clear_completed', {}],
+    person: { click: 'Decline', reason: 'Keep them for today' },
+    check: r => (r.isError && r._meta?.['vue-webmcp/code'] === 'DECLINED' && text(r).includes('Their reason: Keep them for today') ? undefined : `expected DECLINED with the reason, got ${JSON.stringify(r)}`),
+  },
+  { say: 'Clear the completed tasks again (the person allows it)', call: ['clear_completed', {}], person: { click: 'Allow' }, check: r => (text(r) === 'Deleted 1 completed task(s).' ? undefined : text(r)) },
   { say: 'Nothing is completed: clear_completed should be gone', tools: true, check: t => expectTools(t, [], ['clear_completed']) },
   {
     say: 'Read the open tasks',
@@ -57,6 +63,24 @@ export const STEPS = [
 function short(value, max = 160) {
   const s = typeof value === 'string' ? value : JSON.stringify(value)
   return s.length > max ? `${s.slice(0, max - 1)}…` : s
+}
+
+/**
+ * The person's part while a call waits for confirmation: the page's dialog
+ * shows it, the call has not answered, and they click `click` (after typing
+ * a reason). Returns what went wrong, if anything.
+ */
+async function decide(page, call, { click, reason }, log) {
+  const dialog = page.locator('[data-testid="confirm-dialog"]')
+  await dialog.waitFor({ timeout: TOOLS_WAIT_MS })
+  const early = await Promise.race([call.then(() => true, () => true), new Promise(resolve => setTimeout(resolve, 200, false))])
+  if (early)
+    return 'the call answered before the person decided'
+  log(`  person: ${click}${reason ? ` ("${reason}")` : ''} in the dialog "${(await dialog.locator('h2 code').textContent()).trim()}"`)
+  if (reason)
+    await dialog.locator('input').fill(reason)
+  await dialog.getByRole('button', { name: click }).click()
+  await dialog.waitFor({ state: 'detached', timeout: TOOLS_WAIT_MS })
 }
 
 /**
@@ -85,9 +109,12 @@ export async function runAgentSession(page, log = () => {}) {
       else {
         const [name, input] = step.call
         log(`  call ${name} ${JSON.stringify(input)}`)
-        seen = await page.webmcp.callTool(name, input, { timeout: CALL_TIMEOUT_MS })
+        const call = page.webmcp.callTool(name, input, { timeout: CALL_TIMEOUT_MS })
+        if (step.person)
+          failure = await decide(page, call, step.person, log)
+        seen = await call
         log(`  ${seen?.isError ? 'isError' : 'result'}: ${short(text(seen) || seen)}`)
-        failure = step.check(seen)
+        failure ??= step.check(seen)
       }
     }
     catch (error) {

@@ -61,11 +61,14 @@ export async function measure(source, packages = { 'vue-webmcp': root }) {
   const lazy = chunks.filter(c => !startup.has(c))
   // The validator, and the schema check and index it shares with registration (marked by their base URI).
   const isValidator = c => Object.keys(c.modules).some(id => /chunks\/validate/.test(id)) || c.code.includes('vue-webmcp.invalid')
+  // The confirmation step, loaded on the first call of a tool that asks the person.
+  const isConfirm = c => Object.keys(c.modules).some(id => /chunks\/confirm\./.test(id))
   const sum = list => [...list].reduce((n, c) => n + gzip(c), 0)
   return {
     startup: sum(startup),
-    lazy: sum(lazy.filter(c => !isValidator(c))),
+    lazy: sum(lazy.filter(c => !isValidator(c) && !isConfirm(c))),
     validator: sum(lazy.filter(isValidator)),
+    confirm: sum(lazy.filter(isConfirm)),
     /** Every module bundled, so a caller can check which copy of a package was used. */
     modules: chunks.flatMap(c => Object.keys(c.modules)),
   }

@@ -44,15 +44,16 @@ await cleanMeasure()
 
 const width = Math.max(...rows.map(r => r.label.length))
 const pad = (v, n) => String(v).padStart(n)
-console.log(`${'the app imports'.padEnd(width)}  ${pad('start-up', 8)}  ${pad('1st call', 8)}  ${pad('+schema', 7)}  ${pad('total', 6)}  start-up target`)
+console.log(`${'the app imports'.padEnd(width)}  ${pad('start-up', 8)}  ${pad('1st call', 8)}  ${pad('+schema', 7)}  ${pad('+confirm', 8)}  ${pad('total', 6)}  start-up target`)
 for (const r of rows) {
   const verdict = r.target === undefined ? '' : `${r.startup <= r.target ? 'met' : 'MISSED'} (<= ${r.target})`
-  console.log(`${r.label.padEnd(width)}  ${pad(r.startup, 8)}  ${pad(r.lazy || '-', 8)}  ${pad(r.validator || '-', 7)}  ${pad(r.startup + r.lazy + r.validator, 6)}  ${verdict}`)
+  console.log(`${r.label.padEnd(width)}  ${pad(r.startup, 8)}  ${pad(r.lazy || '-', 8)}  ${pad(r.validator || '-', 7)}  ${pad(r.confirm || '-', 8)}  ${pad(r.startup + r.lazy + r.validator + r.confirm, 6)}  ${verdict}`)
 }
 console.log('\ngzip -9 bytes of Vite 8 production output, minified whole (whitespace too, as an app build does); vue and react external, @vueuse/core bundled.')
 console.log('start-up: loaded with the page. 1st call: loaded by import() on the first tool call (the call pipeline).')
 console.log('+schema: the schema check, loaded before the first tool with an inputSchema registers, and the')
 console.log('         argument validator, loaded on the first call of such a tool.')
+console.log('+confirm: the confirmation step, loaded on the first call of a tool that asks the person.')
 
 // The files a page without a bundler loads as they are (dist/vue-webmcp.esm-browser*.js):
 // the entry and the chunks it imports statically at start-up, the rest by import().

@@ -30,6 +30,8 @@ export type {
 } from './types'
 export type { ExecuteRegisteredToolOptions, UseRegisteredToolsOptions, UseRegisteredToolsReturn } from './useRegisteredTools'
 export { useRegisteredTools } from './useRegisteredTools'
+export type { UseWebMCPConfirmationsReturn, WebMCPConfirm, WebMCPConfirmationOutcome, WebMCPConfirmationRequest } from './useWebMCPConfirmations'
+export { useWebMCPConfirmations } from './useWebMCPConfirmations'
 export type { FormFields, FormFieldValue, UseWebMCPFormOptions, UseWebMCPFormReturn, WebMCPFormAttrs, WebMCPFormReset } from './useWebMCPForm'
 export { formFields, useWebMCPForm } from './useWebMCPForm'
 export type { UseWebMCPToolOptions, UseWebMCPToolOptionsFromSchema, UseWebMCPToolReturn, WebMCPToolState } from './useWebMCPTool'

@@ -124,6 +124,47 @@ export interface WebMCPToolResultEvent extends WebMCPCallOrigin {
   error?: unknown
   /** Present only with `includeArgs: true`. */
   args?: unknown
+  /** Present when the call asked the person (see `confirm`): what they decided, and how long the call waited. */
+  confirmation?: WebMCPConfirmationOutcome
+}
+
+/**
+ * One call waiting for the person's decision, as `useWebMCPConfirmations`
+ * lists it and a `confirm` callback receives it.
+ */
+export interface WebMCPConfirmationRequest extends WebMCPCallOrigin {
+  /** Unique on the page; requests are decided in the order of their ids. */
+  id: number
+  /** The tool's name, title and description, as the agent sees them. */
+  name: string
+  title?: string
+  description?: string
+  /** The arguments as validated: what `execute` receives if the person approves. Do not mutate. */
+  args: unknown
+  annotations?: WebMCPToolAnnotations
+  /** Aborts when the request is withdrawn: the agent cancelled, or the tool's scope ended. Close the dialog then. */
+  signal: AbortSignal
+}
+
+/**
+ * How a page asks the person about one call: resolve `true` to run it;
+ * anything else (`false`, a throw, a rejection) and it does not run.
+ */
+export type WebMCPConfirm = (request: WebMCPConfirmationRequest) => boolean | Promise<boolean>
+
+/** What became of a call that asked the person, in `onToolResult`'s `confirmation`. */
+export interface WebMCPConfirmationOutcome {
+  /**
+   * `'approved'`: it ran. `'declined'`: the person said no (`DECLINED`).
+   * `'withdrawn'`: the agent cancelled or the tool's scope ended first
+   * (`ABORTED`). `'failed'`: the page could not ask (the callback threw, or
+   * nothing on the page asks for a tool set to `confirm: true`).
+   */
+  decision: 'approved' | 'declined' | 'withdrawn' | 'failed'
+  /** Milliseconds the call waited for the decision. */
+  ms: number
+  /** The reason given to `decline(reason)`, when there was one. */
+  reason?: string
 }
 
 /** What happens to a definition or result over Chrome's character budgets (see `WebMCPConfig.budgets`). */
@@ -154,6 +195,13 @@ export interface WebMCPConfig {
   timeoutMs?: number
   /** Include the call arguments in hook payloads. Off by default: arguments often carry personal data. */
   includeArgs?: boolean
+  /**
+   * How the page asks the person before a call runs, for apps that have a
+   * dialog service. Tools annotated `consequentialHint: true` ask, and tools
+   * or groups that set `confirm: true` (see `useWebMCPConfirmations` for a
+   * dialog of your own). A tool's or group's own function takes precedence.
+   */
+  confirm?: WebMCPConfirm
   /** Runs before `execute`. */
   onToolCall?: (event: WebMCPToolCallEvent) => void
   /** Runs after the result is normalized, for success and failure alike; not for a call whose code could not be loaded (it never started). */
@@ -191,8 +239,16 @@ export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = u
   onError?: (error: unknown) => void
   /** Check arguments against `inputSchema` before `execute`. Default: the group's, then `WEBMCP_CONFIG.validateArgs`, else `true`. */
   validateArgs?: boolean
-  /** Time limit for one call in milliseconds; on expiry `signal` aborts with a `TimeoutError`. Default: the group's, then `WEBMCP_CONFIG.timeoutMs`. */
+  /** Time limit for one call in milliseconds; on expiry `signal` aborts with a `TimeoutError`. Default: the group's, then `WEBMCP_CONFIG.timeoutMs`. The time spent waiting for the person's decision does not count. */
   timeoutMs?: number
+  /**
+   * Whether a call waits for the person's decision before `execute` runs.
+   * `false`: never. `true`: always, asked through the group's or the app's
+   * `confirm`, else `useWebMCPConfirmations`. A function: always, asked
+   * through it. Default: the group's, else ask when `annotations` say
+   * `consequentialHint: true` and the page has a way to ask.
+   */
+  confirm?: boolean | WebMCPConfirm
   /**
    * The document whose `modelContext` gets the tool: a same-origin iframe's, or
    * a test's own. Default: the page's. Read once, at setup. In a
@@ -236,6 +292,8 @@ export interface UseWebMCPToolsSharedOptions {
   onError?: (error: unknown, name: string) => void
   validateArgs?: boolean
   timeoutMs?: number
+  /** As a tool's `confirm`, for every tool of the group that sets none. */
+  confirm?: boolean | WebMCPConfirm
   /** The document whose `modelContext` gets the group (a tool's own `document` is not read). Default: the page's. */
   document?: Document
 }

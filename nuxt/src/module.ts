@@ -34,6 +34,7 @@ const COMPOSABLES = [
   'useWebMCPTools',
   'useWebMCPForm',
   'useRegisteredTools',
+  'useWebMCPConfirmations',
   'defineWebMCPTool',
   'provideWebMCPConfig',
 ] as const

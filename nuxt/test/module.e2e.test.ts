@@ -94,7 +94,7 @@ describe('server rendering', () => {
 describe('in Chromium with WebMCP', () => {
   it('lists the page\'s tools after hydration, with no console warning', async () => {
     const { page, problems } = await openPage('/')
-    await expect.poll(() => toolNames(page)).toEqual(['add_task', 'big_object', 'long_text', 'slow'])
+    await expect.poll(() => toolNames(page)).toEqual(['add_task', 'big_object', 'long_text', 'pay_invoice', 'slow'])
     await expect.poll(() => page.locator('#registered').textContent()).toContain('registered')
     expect(problems).toEqual([])
     await page.close()
@@ -117,6 +117,21 @@ describe('in Chromium with WebMCP', () => {
       { hook: 'onToolCall', name: 'add_task', args: {} },
       { hook: 'onToolResult', name: 'add_task', ok: false, code: 'INVALID_ARGS' },
     ])
+    await page.close()
+  })
+
+  it('a consequential tool asks the confirm callback a plugin set: approved runs, declined answers DECLINED', async () => {
+    const { page } = await openPage('/')
+    await expect.poll(() => toolNames(page)).toContain('pay_invoice')
+    expect(await call(page, 'pay_invoice', { amount: 40 })).toEqual({ content: [{ type: 'text', text: 'Paid 40.' }] })
+    const declined = await call(page, 'pay_invoice', { amount: 4000 })
+    expect(declined.isError).toBe(true)
+    expect(declined._meta).toEqual({ 'vue-webmcp/code': 'DECLINED' })
+    expect(await page.evaluate(() => (window as unknown as { __webmcpAsked: unknown[] }).__webmcpAsked)).toEqual([
+      { name: 'pay_invoice', args: { amount: 40 } },
+      { name: 'pay_invoice', args: { amount: 4000 } },
+    ])
+    expect(await page.locator('#waiting').textContent()).toContain('0 waiting')
     await page.close()
   })
 
@@ -145,12 +160,12 @@ describe('in Chromium with WebMCP', () => {
 
   it('swaps the tools when the route changes, both ways', async () => {
     const { page } = await openPage('/')
-    await expect.poll(() => toolNames(page)).toEqual(['add_task', 'big_object', 'long_text', 'slow'])
+    await expect.poll(() => toolNames(page)).toEqual(['add_task', 'big_object', 'long_text', 'pay_invoice', 'slow'])
     await page.click('#to-other')
     await expect.poll(() => toolNames(page)).toEqual(['other_page_tool'])
     expect(await call(page, 'other_page_tool')).toEqual({ content: [{ type: 'text', text: 'from the other page' }] })
     await page.click('#to-index')
-    await expect.poll(() => toolNames(page)).toEqual(['add_task', 'big_object', 'long_text', 'slow'])
+    await expect.poll(() => toolNames(page)).toEqual(['add_task', 'big_object', 'long_text', 'pay_invoice', 'slow'])
     await page.close()
   })
 

@@ -1,12 +1,13 @@
 // Step 0 of a call, done once when a tool or form is set up (see "How a call
 // flows" in the README): the settings every call of it runs with. The one
 // place the call options' precedence is decided. No Vue import.
-import type { BudgetMode, WebMCPConfig } from '../types'
+import type { BudgetMode, WebMCPConfig, WebMCPConfirm, WebMCPConfirmationRequest } from '../types'
 
 /** The call options a tool and a `useWebMCPTools` group may set over the app's. */
 export interface CallOptions {
   validateArgs?: boolean
   timeoutMs?: number
+  confirm?: boolean | WebMCPConfirm
 }
 
 /**
@@ -21,6 +22,10 @@ export interface ToolCallSettings extends WebMCPConfig {
   timeoutMs?: number
   /** Reports a mistake or a result over budget; `warnOnce` unless set (tests set it). */
   warn?: (message: string) => void
+  /** The tool's own `confirm` and its group's, as set: the call path decides from them (core/confirm.ts). */
+  confirms?: [tool: CallOptions['confirm'], group: CallOptions['confirm']]
+  /** Development builds: the observer learns that a call waits for the person. */
+  onConfirmationRequest?: (request: WebMCPConfirmationRequest) => void
 }
 
 /**
@@ -34,5 +39,6 @@ export function resolveCallSettings(config: WebMCPConfig, group: CallOptions = {
     budgets: config.budgets ?? (process.env.NODE_ENV !== 'production' ? 'warn' : false),
     validateArgs: tool.validateArgs ?? group.validateArgs ?? config.validateArgs ?? true,
     timeoutMs: tool.timeoutMs ?? group.timeoutMs ?? config.timeoutMs,
+    confirms: [tool.confirm, group.confirm],
   }
 }

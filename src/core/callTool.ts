@@ -6,7 +6,7 @@
 // (core/callSettings.ts) and plain functions. Loaded on a page's first tool
 // call (internal/loadCallTool.ts), so pages whose tools are never called do
 // not ship it at start-up.
-import type { WebMCPCallOrigin, WebMCPToolResponse } from '../types'
+import type { WebMCPCallOrigin, WebMCPConfirmationOutcome, WebMCPToolAnnotations, WebMCPToolResponse } from '../types'
 import type { ToolCallSettings } from './callSettings'
 import type { WebMCPErrorCode } from './errors'
 import { isErrorLike } from './errorLike'
@@ -56,6 +56,10 @@ export interface ToolCall<Args, Result> {
   name: string
   settings: ToolCallSettings
   inputSchema?: unknown
+  /** What a confirmation shows the person (core/confirm.ts); `consequentialHint` asks by default. */
+  title?: string
+  description?: string
+  annotations?: WebMCPToolAnnotations
   execute: (args: Args, signal: AbortSignal) => Result | Promise<Result>
   formatOutput?: (result: Result, args: Args) => unknown
   onError?: (error: unknown) => void
@@ -71,6 +75,11 @@ export interface ToolCallOutcome {
   ok: boolean
   code?: WebMCPErrorCode
   error?: unknown
+}
+
+/** What a call noted on its way for `onToolResult`: the person's decision, when it asked. */
+interface CallTrail {
+  confirmation?: WebMCPConfirmationOutcome
 }
 
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now())
@@ -112,6 +121,17 @@ export function timeoutSetting(ms: unknown, warn: (message: string) => void = wa
   return Math.min(ms, MAX_TIMEOUT_MS)
 }
 
+/**
+ * Whether a call waits for the person: the tool's own `confirm`, else its
+ * group's (`false` never, `true` or a function always), else when annotated
+ * `consequentialHint: true` (core/confirm.ts then checks the page can ask).
+ */
+export function asksConfirmation(call: Pick<ToolCall<unknown, unknown>, 'settings' | 'annotations'>): boolean {
+  const [own, group] = call.settings.confirms ?? []
+  const choice = own ?? group
+  return choice === undefined ? call.annotations?.consequentialHint === true : choice !== false
+}
+
 /** Runs one tool call to a valid MCP result. Never rejects. */
 export async function callTool<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
   const { name, settings } = call
@@ -121,8 +141,9 @@ export async function callTool<Args, Result>(call: ToolCall<Args, Result>, args:
   safely(settings.onToolCall && (() => settings.onToolCall!({ name, ...origin, ...withArgs })), 'onToolCall')
 
   let outcome: ToolCallOutcome
+  const trail: CallTrail = {}
   try {
-    outcome = await run(call, args)
+    outcome = await run(call, args, trail)
   }
   catch (error) {
     outcome = { response: errorResult(error, 'INTERNAL', limitOf(settings)), ok: false, code: 'INTERNAL', error }
@@ -139,12 +160,14 @@ export async function callTool<Args, Result>(call: ToolCall<Args, Result>, args:
     response: JSON.parse(JSON.stringify(response)) as WebMCPToolResponse,
     ...(code ? { code } : {}),
     ...(error !== undefined ? { error } : {}),
+    ...(trail.confirmation ? { confirmation: trail.confirmation } : {}),
     ...withArgs,
   })), 'onToolResult')
   return outcome
 }
 
 let validator: typeof import('./validate') | undefined
+let confirmer: typeof import('./confirm') | undefined
 
 /**
  * The result budget: the app's `limits.result`, else Chrome's. A limit that is
@@ -191,7 +214,7 @@ async function settle<T>(value: T | Promise<T>, signal: AbortSignal): Promise<T>
   })])
 }
 
-async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
+async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args, trail: CallTrail): Promise<ToolCallOutcome> {
   const { settings } = call
   if (settings.validateArgs && call.inputSchema) {
     // The validator loads with the first call of a tool that has a schema. Kept
@@ -202,6 +225,16 @@ async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args): Prom
       const error = new ToolInputError(`Invalid arguments for tool "${call.name}":\n${formatProblems(problems)}`)
       return { response: errorResult(error, 'INVALID_ARGS', limitOf(settings)), ok: false, code: 'INVALID_ARGS', error }
     }
+  }
+
+  // The person's decision, for a tool that asks (core/confirm.ts, loaded then).
+  // Before the time limit starts: `timeoutMs` bounds the tool's work, not the person.
+  if (asksConfirmation(call)) {
+    const { confirmCall } = confirmer ?? (confirmer = await import('./confirm'))
+    const confirmation = await confirmCall(call, args)
+    trail.confirmation = confirmation?.outcome
+    if (confirmation?.error)
+      return { response: errorResult(confirmation.error, confirmation.code, limitOf(settings)), ok: false, code: confirmation.code, error: confirmation.error }
   }
 
   const controller = new AbortController()

@@ -15,6 +15,8 @@ export type WebMCPErrorCode
     | 'OUTPUT_TOO_LARGE'
   /** `execute` threw or returned an error. */
     | 'TOOL_ERROR'
+  /** The person declined the call (a tool that asks for confirmation): it did not run. Not the tool's failure: do not retry unless the person asks. */
+    | 'DECLINED'
   /** vue-webmcp itself failed. A bug: please report it. */
     | 'INTERNAL'
 

@@ -40,8 +40,13 @@ function summary(tool: ObservedTool): Record<string, unknown> {
     registered: tool.isRegistered.value,
     ...(tool.error.value ? { error: cut(`${tool.error.value.name}: ${tool.error.value.message}`, 160) } : {}),
     calls: tool.calls.length,
-    ...(last ? { last: last.done ? (last.code ?? 'OK') : 'running' } : {}),
+    ...(last ? { last: last.done ? (last.code ?? 'OK') : status(last) } : {}),
   }
+}
+
+/** A call still going: waiting for the person's decision, or running. */
+function status(call: ToolCallRecord): 'waiting' | 'running' {
+  return call.confirmation === 'waiting' ? 'waiting' : 'running'
 }
 
 function callSummary(call: ToolCallRecord): Record<string, unknown> {
@@ -50,7 +55,8 @@ function callSummary(call: ToolCallRecord): Record<string, unknown> {
     tool: cut(call.tool, 64),
     caller: call.caller,
     at: new Date(call.at).toISOString(),
-    ...(call.done ? { ok: call.ok, code: call.code ?? 'OK', ms: call.ms, resultSize: call.resultSize } : { running: true }),
+    ...(call.done ? { ok: call.ok, code: call.code ?? 'OK', ms: call.ms, resultSize: call.resultSize } : { [status(call)]: true }),
+    ...(call.confirmation && call.done ? { confirmation: call.confirmation } : {}),
     ...(call.error ? { error: cut(call.error, 120) } : {}),
   }
 }
@@ -156,18 +162,19 @@ function debugToolOptions(app: App, limit: () => number): AnyToolOptions[] {
     {
       name: 'webmcp_debug_calls',
       title: 'Recent WebMCP tool calls',
-      description: 'Development build only. The recent tool calls in this page, newest first: tool, caller, time, ok, error code (OK when it succeeded), duration in ms, result size in characters. Paginated: pass page to see more.',
+      description: 'Development build only. The recent tool calls in this page, newest first: tool, caller, time, ok, error code (OK when it succeeded), duration in ms, result size in characters, and for a call that asked the person, waiting or their decision. Paginated: pass page to see more.',
       inputSchema: {
         type: 'object',
         properties: {
           page: PAGE_PARAMETER,
           tool: { type: 'string', description: 'Only calls of this tool.' },
+          waiting: { type: 'boolean', description: 'Only calls waiting for the person to approve or decline them.' },
         },
       },
       annotations: ANNOTATIONS,
-      execute: ({ page, tool }: { page?: number, tool?: string }) => paginate(
+      execute: ({ page, tool, waiting }: { page?: number, tool?: string, waiting?: boolean }) => paginate(
         'calls',
-        recentCalls.filter(c => !DEBUG_TOOL_NAMES.includes(c.tool as never) && (!tool || c.tool === tool)).reverse().map(callSummary),
+        recentCalls.filter(c => !DEBUG_TOOL_NAMES.includes(c.tool as never) && (!tool || c.tool === tool) && (!waiting || (!c.done && c.confirmation === 'waiting'))).reverse().map(callSummary),
         page ?? 1,
         limit(),
       ),

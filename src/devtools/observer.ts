@@ -47,6 +47,8 @@ export interface ToolCallRecord {
   args?: string
   /** What failed, when it did: the error's name and message, cut. */
   error?: string
+  /** For a call that asked the person: `'waiting'` until they decide, then the decision. */
+  confirmation?: 'waiting' | NonNullable<WebMCPToolResultEvent['confirmation']>['decision']
 }
 
 export interface ObservedTool {
@@ -69,7 +71,7 @@ export interface ObservedTool {
 
 export type ObserverEvent
   = | { type: 'added' | 'removed' | 'registered' | 'unregistered' | 'failed', tool: ObservedTool }
-    | { type: 'call' | 'result', tool: ObservedTool, call: ToolCallRecord }
+    | { type: 'call' | 'confirm' | 'result', tool: ObservedTool, call: ToolCallRecord }
 
 type Listener = (event: ObserverEvent) => void
 
@@ -175,6 +177,8 @@ export function resultSize(response: WebMCPToolResponse): number {
 export interface CallObserver {
   onToolCall: (event: WebMCPToolCallEvent) => void
   onToolResult: (event: WebMCPToolResultEvent) => void
+  /** The call waits for the person's decision (`'confirm'` events). */
+  onConfirmationRequest?: () => void
 }
 
 function callObserver(tool: ObservedTool, caller = nextCaller ?? 'agent'): CallObserver {
@@ -198,7 +202,15 @@ function callObserver(tool: ObservedTool, caller = nextCaller ?? 'agent'): CallO
         record.code = event.code
       if (event.error !== undefined)
         record.error = json(event.error instanceof Error ? `${event.error.name}: ${event.error.message}` : event.error, 200)
+      if (event.confirmation)
+        record.confirmation = event.confirmation.decision
       emit({ type: 'result', tool, call: record })
+    },
+    onConfirmationRequest() {
+      if (!record)
+        return
+      record.confirmation = 'waiting'
+      emit({ type: 'confirm', tool, call: record })
     },
   }
 }
@@ -229,6 +241,7 @@ export function observeConfig(settings: ToolCallSettings, observer: CallObserver
       observer.onToolResult(event)
       return onToolResult?.(own(event))
     },
+    onConfirmationRequest: observer.onConfirmationRequest,
   }
 }
 

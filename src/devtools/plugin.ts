@@ -85,6 +85,7 @@ function callState(call: ToolCallRecord, withArgs = true): Record<string, unknow
     at: new Date(call.at).toISOString(),
     ...(call.done ? { ok: call.ok, code: call.code ?? 'OK', durationMs: call.ms, resultSize: call.resultSize } : { running: true }),
     ...(call.error ? { error: call.error } : {}),
+    ...(call.confirmation ? { confirmation: call.confirmation } : {}),
     ...(withArgs && call.args !== undefined ? { arguments: call.args } : {}),
   }
 }
@@ -138,7 +139,7 @@ export function inspectorState(app: App, nodeId: string): CustomInspectorState {
       { key: 'last result', value: lastDone?.resultSize !== undefined ? `${lastDone.resultSize} / ${limits.result}` : `- / ${limits.result}` },
       { key: 'problems', value: problems.map(p => p.message) },
     ],
-    'recent calls': tool.calls.slice().reverse().map(call => ({ key: `#${call.id} ${call.done ? (call.code ?? 'OK') : 'running'}`, value: callState(call) })),
+    'recent calls': tool.calls.slice().reverse().map(call => ({ key: `#${call.id} ${call.done ? (call.code ?? 'OK') : call.confirmation === 'waiting' ? 'waiting' : 'running'}`, value: callState(call) })),
   }
   if (tool.run) {
     const draft = draftOf(tool)
@@ -171,14 +172,22 @@ export async function runFromInspector(app: App, nodeId: string): Promise<unknow
 
 function timelineEvent(api: DevtoolsPluginApi<Record<string, never>>, event: ObserverEvent): void {
   const name = event.tool.definition().name
-  if (event.type === 'result') {
+  if (event.type === 'confirm') {
+    api.addTimelineEvent({
+      layerId: TIMELINE_LAYER_ID,
+      event: { time: api.now(), title: name, subtitle: 'waiting for the person', logType: 'warning', data: { tool: name, ...callState(event.call) } },
+    })
+  }
+  else if (event.type === 'result') {
     const { call } = event
+    // A call that asked says what the person decided.
+    const decided = call.confirmation ? `${call.confirmation}, ` : ''
     api.addTimelineEvent({
       layerId: TIMELINE_LAYER_ID,
       event: {
         time: api.now(),
         title: name,
-        subtitle: call.ok ? `${call.ms} ms` : `${call.code} (${call.ms} ms)`,
+        subtitle: call.ok ? `${decided}${call.ms} ms` : `${call.code} (${decided}${call.ms} ms)`,
         logType: call.ok ? 'default' : 'error',
         data: { tool: name, ...callState(call) },
       },

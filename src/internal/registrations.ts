@@ -136,7 +136,7 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
       groupSettings,
       o => describe(o, shared),
       o => isEnabled(o, shared),
-      (slot, args, d) => call(slot, args, undefined, d.name, d.inputSchema),
+      (slot, args, d) => call(slot, args, undefined, d),
     )
   }
 
@@ -148,16 +148,16 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
 
   // Step 1 of a call (see "How a call flows" in the README): the registered tool's
   // `execute`, as the browser calls it, hands the call to the loader.
-  async function call(slot: Slot, args: object | undefined, callOptions: WebMCPToolExecuteOptions | undefined, name: string, inputSchema: object | undefined) {
+  async function call(slot: Slot, args: object | undefined, callOptions: WebMCPToolExecuteOptions | undefined, definition: Omit<Definition, 'exposedTo'>) {
     const { options, settings } = slot
     const outcome = await loadAndCallTool({
-      name,
-      inputSchema,
+      // The name and schema, and what a confirmation shows: title, description, annotations.
+      ...definition,
       settings: process.env.NODE_ENV !== 'production' ? observedConfig(slot, settings) : settings,
       // Read at call time: swapping them never re-registers the tool.
       execute: (a, signal) => options.execute(a, { signal }),
       formatOutput: (result, a) => (options.formatOutput ? options.formatOutput(result, a) : result),
-      onError: e => options.onError ? options.onError(e) : shared.onError?.(e, name),
+      onError: e => options.onError ? options.onError(e) : shared.onError?.(e, definition.name),
       signals: [callOptions?.signal, ended.signal],
     }, args ?? {})
     return outcome.response
@@ -188,7 +188,7 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
     // A plain copy, in the author's key order (what agents and forms show):
     // no reactive proxy, and later mutation of the options does not reach it.
     const { exposedTo, ...tool }: Definition & { execute?: unknown } = JSON.parse(json)
-    tool.execute = (args: object, callOptions?: WebMCPToolExecuteOptions) => call(slot, args, callOptions, tool.name, tool.inputSchema)
+    tool.execute = (args: object, callOptions?: WebMCPToolExecuteOptions) => call(slot, args, callOptions, tool)
     const signal = registration.controller.signal
     let result: unknown
     try {

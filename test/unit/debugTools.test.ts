@@ -5,7 +5,7 @@ import type { App, Component } from 'vue'
 import type { InMemoryModelContext } from '../../src/testing'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp, defineComponent, h } from 'vue'
-import { useWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
+import { useWebMCPConfirmations, useWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
 import { paginate } from '../../src/devtools/debugTools'
 import { recentCalls } from '../../src/devtools/observer'
 import { install, uninstall } from '../../src/testing'
@@ -169,5 +169,33 @@ describe('paginate', () => {
     expect(total).toBe(30)
     expect(JSON.parse(paginate('items', items, 999, 300)).page).toBe(pages)
     expect(JSON.parse(paginate('items', [], 1, 300))).toEqual({ items: [], page: 1, pages: 1, total: 0 })
+  })
+
+  it('webmcp_debug_calls lists the calls waiting for the person (waiting: true), then their decision', async () => {
+    let confirmations!: ReturnType<typeof useWebMCPConfirmations>
+    const Pay = defineComponent({
+      setup() {
+        confirmations = useWebMCPConfirmations()
+        useWebMCPTools([
+          { name: 'pay_bill', description: 'Pays a bill.', annotations: { consequentialHint: true }, execute: () => 'paid' },
+          { name: 'list_bills', description: 'Lists bills.', execute: () => [] },
+        ])
+        return () => h('div')
+      },
+    })
+    mountApp(Pay)
+    await until(() => DEBUG.every(name => mc.toolNames.includes(name)) && mc.toolNames.includes('pay_bill'))
+    await call('list_bills')
+    const pending = call('pay_bill')
+    await until(() => confirmations.current.value)
+    const waiting = await json('webmcp_debug_calls', { waiting: true })
+    expect(waiting.calls).toHaveLength(1)
+    expect(waiting.calls[0]).toMatchObject({ tool: 'pay_bill', caller: 'agent', waiting: true })
+    expect((await json('webmcp_debug_tools', { name: 'pay_bill' })).tools[0].last).toBe('waiting')
+    confirmations.approve()
+    expect((await pending).text).toBe('paid')
+    expect((await json('webmcp_debug_calls', { waiting: true })).calls).toEqual([])
+    const [latest] = (await json('webmcp_debug_calls', { tool: 'pay_bill' })).calls
+    expect(latest).toMatchObject({ ok: true, code: 'OK', confirmation: 'approved' })
   })
 })

@@ -6,7 +6,7 @@ import type { App, Component } from 'vue'
 import type { InMemoryModelContext } from '../../src/testing'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp, defineComponent, effectScope, h, nextTick, ref } from 'vue'
-import { useWebMCPForm, useWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
+import { useWebMCPConfirmations, useWebMCPForm, useWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
 import { observedTools, recentCalls } from '../../src/devtools/observer'
 import { INSPECTOR_ID, TIMELINE_LAYER_ID } from '../../src/devtools/plugin'
 import { install, uninstall } from '../../src/testing'
@@ -235,6 +235,33 @@ describe('Vue DevTools plugin', () => {
     expect(recent).toHaveLength(1)
     expect(recent[0].value).toMatchObject({ caller: 'agent', ok: true, code: 'OK' })
     expect(toolNode(app, 'broken_todo').tags.map((t: Any) => t.label)).toEqual(['TOOL_ERROR'])
+  })
+
+  it('shows a call waiting for the person on the timeline, then the decision', async () => {
+    let confirmations!: ReturnType<typeof useWebMCPConfirmations>
+    const Pay = defineComponent({
+      name: 'Pay',
+      setup() {
+        confirmations = useWebMCPConfirmations()
+        useWebMCPTool({ name: 'pay_bill', description: 'Pays a bill.', annotations: { consequentialHint: true }, execute: () => 'paid' })
+        return () => h('div')
+      },
+    })
+    const app = mountApp(Pay)
+    await registered(app, 1)
+    const { api } = setupOf(app)
+    const pending = call('pay_bill', { amount: 3 })
+    await until(() => confirmations.current.value)
+    const waiting = api.events.filter((e: Any) => e.event.subtitle === 'waiting for the person')
+    expect(waiting).toHaveLength(1)
+    expect(waiting[0].event).toMatchObject({ title: 'pay_bill', logType: 'warning', data: { tool: 'pay_bill', running: true, confirmation: 'waiting', arguments: '{"amount":3}' } })
+    expect(state(app, toolNode(app, 'pay_bill').id)['recent calls'][0].key).toMatch(/^#\d+ waiting$/)
+    confirmations.decline()
+    await pending
+    const result = api.events.filter((e: Any) => e.event.title === 'pay_bill' && e.event.data.code)
+    expect(result).toHaveLength(1)
+    expect(result[0].event).toMatchObject({ logType: 'error', data: { code: 'DECLINED', confirmation: 'declined' } })
+    expect(result[0].event.subtitle).toMatch(/^DECLINED \(declined, [\d.]+ ms\)$/)
   })
 
   it('keeps the app\'s own hooks as they were: arguments only with includeArgs', async () => {

@@ -4,7 +4,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createSSRApp, defineComponent, h } from 'vue'
 import { renderToString } from 'vue/server-renderer'
-import { useRegisteredTools, useWebMCPForm, useWebMCPTool, useWebMCPTools } from '../../src'
+import { useRegisteredTools, useWebMCPConfirmations, useWebMCPForm, useWebMCPTool, useWebMCPTools } from '../../src'
+import { dialogCount } from '../../src/core/confirmQueue'
 
 describe('SSR', () => {
   it('renders with every composable, registers nothing and starts no timer', async () => {
@@ -19,7 +20,8 @@ describe('SSR', () => {
           const group = useWebMCPTools([{ name: 'list_tasks', description: 'Lists', execute: () => [] }])
           const list = useRegisteredTools()
           const form = useWebMCPForm({ name: 'create_task', description: 'Creates a task', autosubmit: true, execute: () => 'ok' })
-          Object.assign(states, { tool, group, list })
+          const confirmations = useWebMCPConfirmations()
+          Object.assign(states, { tool, group, list, confirmations })
           return () => h('form', form.attrs.value, [h('input', { name: 'title' })])
         },
       })
@@ -36,6 +38,9 @@ describe('SSR', () => {
       expect(tool.isRegistered.value).toBe(false)
       expect(group.isRegistered.value).toBe(false)
       expect(list.tools.value).toEqual([])
+      // No dialog opened on the server: the scope never ends there, so it would never close.
+      expect((states.confirmations as ReturnType<typeof useWebMCPConfirmations>).pending.value).toEqual([])
+      expect(dialogCount()).toBe(0)
       expect(vi.getTimerCount()).toBe(0)
     }
     finally {

@@ -1,0 +1,277 @@
+// Confirmation before consequential tools run, in every lane: the call waits
+// for the person's decision between validation and execute, through the
+// lane's own executeTool (the path an agent's call takes into the page).
+import type { WebMCPConfig, WebMCPConfirmationRequest, WebMCPToolResultEvent } from '../../src'
+import { describe, expect, it, vi } from 'vitest'
+import { effectScope } from 'vue'
+import { useWebMCPConfirmations, useWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
+import { scopeEndWithdraws } from '../confirmations'
+import { until, withSetup } from '../helpers'
+import { callTool, cannot, executeTool, lane, laneSuite, textOf, uniqueName } from '../lane'
+
+let mc: WebMCP.ModelContext
+const cleanups = laneSuite(m => (mc = m))
+
+function mounted<T>(setup: () => T, config?: WebMCPConfig): T {
+  const m = withSetup(setup, config ? { provide: { [WEBMCP_CONFIG]: config } } : {})
+  cleanups.push(m.unmount)
+  return m.result
+}
+
+/** A dialog of the app's own: the composable, mounted for the test. */
+function dialog() {
+  return mounted(() => useWebMCPConfirmations())
+}
+
+const SCHEMA = { type: 'object', properties: { amount: { type: 'integer', minimum: 1 }, to: { type: 'string' } }, required: ['amount', 'to'] }
+
+/** A consequential tool that counts its runs. */
+function transferTool(extra: Record<string, unknown> = {}, config?: WebMCPConfig) {
+  const name = uniqueName('transfer')
+  const execute = vi.fn(({ amount, to }: { amount: number, to: string }) => `Sent ${amount} to ${to}.`)
+  const state = mounted(() => useWebMCPTool({
+    name,
+    title: 'Transfer funds',
+    description: 'Sends money to a payee.',
+    inputSchema: SCHEMA,
+    annotations: { consequentialHint: true },
+    execute,
+    ...extra,
+  }), config)
+  return { name, execute, state }
+}
+
+describe(`confirmation before consequential tools (${lane})`, () => {
+  it('a consequential tool\'s call waits for approve(), shows what it will do, then runs once', async () => {
+    const confirmations = dialog()
+    const { name, execute, state } = transferTool()
+    await until(() => state.isRegistered.value)
+    const call = callTool(mc, name, { amount: 40, to: 'Ada' })
+    await until(() => confirmations.pending.value.length === 1)
+    const request = confirmations.current.value!
+    expect(request).toMatchObject({
+      name,
+      title: 'Transfer funds',
+      description: 'Sends money to a payee.',
+      args: { amount: 40, to: 'Ada' },
+      annotations: { consequentialHint: true },
+      source: 'tool',
+      caller: 'agent',
+    })
+    expect(request.signal.aborted).toBe(false)
+    expect(execute).not.toHaveBeenCalled()
+    confirmations.approve()
+    expect(await call).toEqual({ content: [{ type: 'text', text: 'Sent 40 to Ada.' }] })
+    expect(execute).toHaveBeenCalledOnce()
+    expect(confirmations.pending.value).toEqual([])
+    // Approving again settles nothing: one decision, one request.
+    confirmations.approve()
+    expect(execute).toHaveBeenCalledOnce()
+  })
+
+  it('a declined call never runs and answers DECLINED, saying the person declined and why', async () => {
+    const confirmations = dialog()
+    const onToolResult = vi.fn((_event: WebMCPToolResultEvent) => {})
+    const { name, execute, state } = transferTool({}, { onToolResult })
+    await until(() => state.isRegistered.value)
+    const call = callTool(mc, name, { amount: 900, to: 'Eve' })
+    await until(() => confirmations.current.value)
+    confirmations.decline('I do not know Eve')
+    const response = await call
+    expect(response.isError).toBe(true)
+    expect(response._meta).toEqual({ 'vue-webmcp/code': 'DECLINED' })
+    expect(textOf(response)).toBe(`The person declined this call of tool "${name}"; it did not run. Their reason: I do not know Eve. Do not call it again unless the person asks you to.`)
+    expect(execute).not.toHaveBeenCalled()
+    const event = onToolResult.mock.calls[0]![0]
+    expect(event).toMatchObject({ name, ok: false, code: 'DECLINED', confirmation: { decision: 'declined', reason: 'I do not know Eve' } })
+    expect(event.confirmation!.ms).toBeGreaterThanOrEqual(0)
+  })
+
+  it('invalid arguments are refused before anyone is asked', async () => {
+    const confirmations = dialog()
+    const { name, execute, state } = transferTool()
+    await until(() => state.isRegistered.value)
+    const response = await callTool(mc, name, { amount: 0 })
+    expect(response._meta).toEqual({ 'vue-webmcp/code': 'INVALID_ARGS' })
+    expect(confirmations.pending.value).toEqual([])
+    expect(execute).not.toHaveBeenCalled()
+  })
+
+  it('two calls queue in order; each decision settles one request', async () => {
+    const confirmations = dialog()
+    const { name, execute, state } = transferTool()
+    await until(() => state.isRegistered.value)
+    const first = callTool(mc, name, { amount: 1, to: 'Ada' })
+    await until(() => confirmations.pending.value.length === 1)
+    const second = callTool(mc, name, { amount: 2, to: 'Bob' })
+    await until(() => confirmations.pending.value.length === 2)
+    expect(confirmations.pending.value.map(r => r.args)).toEqual([{ amount: 1, to: 'Ada' }, { amount: 2, to: 'Bob' }])
+    expect(confirmations.pending.value[0]!.id).toBeLessThan(confirmations.pending.value[1]!.id)
+    confirmations.approve()
+    expect(textOf(await first)).toBe('Sent 1 to Ada.')
+    expect(confirmations.pending.value.map(r => r.args)).toEqual([{ amount: 2, to: 'Bob' }])
+    expect(execute).toHaveBeenCalledOnce()
+    confirmations.decline()
+    expect((await second)._meta).toEqual({ 'vue-webmcp/code': 'DECLINED' })
+    expect(execute).toHaveBeenCalledOnce()
+  })
+
+  it('the tool\'s scope ending while a request waits withdraws it: no pending request, signal aborted, nothing runs', async () => {
+    await scopeEndWithdraws(dialog(), name => callTool(mc, name), cleanups)
+  })
+
+  it('an agent that cancels while waiting leaves no pending request and no run', async () => {
+    const confirmations = dialog()
+    const { name, execute, state } = transferTool()
+    await until(() => state.isRegistered.value)
+    const tool = (await mc.getTools()).find(t => t.name === name)!
+    const controller = new AbortController()
+    const call = executeTool(mc, tool, { amount: 5, to: 'Ada' }, { signal: controller.signal }).catch(error => error as Error)
+    await until(() => confirmations.current.value)
+    const { signal } = confirmations.current.value!
+    controller.abort()
+    expect(((await call) as Error).name).toBe('AbortError')
+    if (cannot.passExecuteSignal) {
+      // This implementation never tells the tool the caller gave up: the request stays
+      // until someone decides it. Declined, it still never runs.
+      expect(confirmations.pending.value).toHaveLength(1)
+      confirmations.decline()
+    }
+    else {
+      await until(() => signal.aborted)
+      expect(confirmations.pending.value).toEqual([])
+    }
+    expect(execute).not.toHaveBeenCalled()
+  })
+
+  it('timeoutMs does not count the wait for the person: it starts once they approve', async () => {
+    const confirmations = dialog()
+    const { name, state } = transferTool({ timeoutMs: 30 })
+    await until(() => state.isRegistered.value)
+    const call = callTool(mc, name, { amount: 3, to: 'Ada' })
+    await until(() => confirmations.current.value)
+    await new Promise(resolve => setTimeout(resolve, 120))
+    confirmations.approve()
+    expect(textOf(await call)).toBe('Sent 3 to Ada.')
+  })
+
+  it('WEBMCP_CONFIG.confirm decides, with the request and a signal; a tool\'s confirm: false opts out, an unmarked tool never asks', async () => {
+    const seen: WebMCPConfirmationRequest[] = []
+    let answer = false
+    const confirm = vi.fn((request: WebMCPConfirmationRequest) => {
+      seen.push(request)
+      return Promise.resolve(answer)
+    })
+    const config = { confirm }
+    const { name, execute, state } = transferTool({}, config)
+    const optedOut = transferTool({ confirm: false }, config)
+    const plainName = uniqueName('plain')
+    const plain = mounted(() => useWebMCPTool({ name: plainName, description: 'd', execute: () => 'ran' }), config)
+    await until(() => state.isRegistered.value && optedOut.state.isRegistered.value && plain.isRegistered.value)
+
+    expect((await callTool(mc, name, { amount: 7, to: 'Eve' }))._meta).toEqual({ 'vue-webmcp/code': 'DECLINED' })
+    expect(seen[0]).toMatchObject({ name, args: { amount: 7, to: 'Eve' }, caller: 'agent' })
+    expect(seen[0]!.signal).toBeInstanceOf(AbortSignal)
+    expect(execute).not.toHaveBeenCalled()
+    answer = true
+    expect(textOf(await callTool(mc, name, { amount: 7, to: 'Ada' }))).toBe('Sent 7 to Ada.')
+    expect(execute).toHaveBeenCalledOnce()
+
+    expect(textOf(await callTool(mc, optedOut.name, { amount: 1, to: 'Ada' }))).toBe('Sent 1 to Ada.')
+    expect(textOf(await callTool(mc, plainName))).toBe('ran')
+    expect(confirm).toHaveBeenCalledTimes(2)
+  })
+
+  it('a tool opts in with confirm: true, or asks through its own function; a group\'s confirm applies to its tools', async () => {
+    const confirmations = dialog()
+    const optIn = uniqueName('opt_in')
+    const own = uniqueName('own')
+    const grouped = uniqueName('grouped')
+    const ownConfirm = vi.fn(() => true)
+    const groupConfirm = vi.fn(() => false)
+    const state = mounted(() => [
+      useWebMCPTool({ name: optIn, description: 'd', confirm: true, execute: () => 'opted in' }),
+      useWebMCPTool({ name: own, description: 'd', confirm: ownConfirm, execute: () => 'own' }),
+      useWebMCPTools([{ name: grouped, description: 'd', execute: () => 'grouped' }], { confirm: groupConfirm }),
+    ])
+    await until(() => state.every(s => s.isRegistered.value))
+    const call = callTool(mc, optIn)
+    await until(() => confirmations.current.value?.name === optIn)
+    confirmations.approve()
+    expect(textOf(await call)).toBe('opted in')
+    expect(textOf(await callTool(mc, own))).toBe('own')
+    expect(ownConfirm).toHaveBeenCalledOnce()
+    expect((await callTool(mc, grouped))._meta).toEqual({ 'vue-webmcp/code': 'DECLINED' })
+    expect(groupConfirm).toHaveBeenCalledOnce()
+    expect(confirmations.pending.value).toEqual([])
+  })
+
+  it('a callback decides one request at a time, in order; withdrawing the one it is deciding aborts its signal and moves on', async () => {
+    const asked: { request: WebMCPConfirmationRequest, answer: (approved: boolean) => void }[] = []
+    const confirm = (request: WebMCPConfirmationRequest) => new Promise<boolean>(resolve => asked.push({ request, answer: resolve }))
+    const { name, execute, state } = transferTool({}, { confirm })
+    const scope = effectScope()
+    cleanups.push(() => scope.stop())
+    const doomedName = uniqueName('doomed')
+    const doomed = scope.run(() => useWebMCPTool({ name: doomedName, description: 'd', confirm, execute: () => 'ran' }))!
+    await until(() => state.isRegistered.value && doomed.isRegistered.value)
+
+    const first = callTool(mc, doomedName).catch(error => error as Error)
+    await until(() => asked.length === 1)
+    const second = callTool(mc, name, { amount: 8, to: 'Ada' })
+    // The second waits behind the first: its callback is not called yet.
+    await new Promise(resolve => setTimeout(resolve, 50))
+    expect(asked).toHaveLength(1)
+    expect(asked[0]!.request.name).toBe(doomedName)
+    scope.stop()
+    expect(asked[0]!.request.signal.aborted).toBe(true)
+    await first
+    await until(() => asked.length === 2)
+    expect(asked[1]!.request.args).toEqual({ amount: 8, to: 'Ada' })
+    asked[0]!.answer(true) // too late: it was withdrawn, and nothing runs
+    asked[1]!.answer(true)
+    expect(textOf(await second)).toBe('Sent 8 to Ada.')
+    expect(execute).toHaveBeenCalledOnce()
+  })
+
+  it('a confirm callback that throws keeps the call from running, and says the page could not ask', async () => {
+    const onToolResult = vi.fn((_event: WebMCPToolResultEvent) => {})
+    const { name, execute, state } = transferTool({ confirm: () => { throw new Error('dialog service down') } }, { onToolResult })
+    await until(() => state.isRegistered.value)
+    const response = await callTool(mc, name, { amount: 1, to: 'Ada' })
+    expect(response._meta).toEqual({ 'vue-webmcp/code': 'TOOL_ERROR' })
+    expect(textOf(response)).toBe(`Tool "${name}" did not run: the page could not ask the person for confirmation (dialog service down).`)
+    expect(execute).not.toHaveBeenCalled()
+    expect(onToolResult.mock.calls[0]![0].confirmation).toMatchObject({ decision: 'failed' })
+  })
+
+  it('stop() closes a dialog: calls no longer wait for it', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const confirmations = dialog()
+    confirmations.stop()
+    confirmations.stop() // twice is once
+    const { name, execute, state } = transferTool()
+    await until(() => state.isRegistered.value)
+    expect(textOf(await callTool(mc, name, { amount: 1, to: 'Ada' }))).toBe('Sent 1 to Ada.')
+    expect(execute).toHaveBeenCalledOnce()
+    expect(confirmations.pending.value).toEqual([])
+  })
+
+  it('with no way to ask: a consequential tool runs and warns once; a tool set to confirm: true does not run', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { name, execute, state } = transferTool()
+    const strict = transferTool({ confirm: true })
+    await until(() => state.isRegistered.value && strict.state.isRegistered.value)
+    expect(textOf(await callTool(mc, name, { amount: 1, to: 'Ada' }))).toBe('Sent 1 to Ada.')
+    expect(textOf(await callTool(mc, name, { amount: 2, to: 'Ada' }))).toBe('Sent 2 to Ada.')
+    expect(execute).toHaveBeenCalledTimes(2)
+    const warnings = warn.mock.calls.map(c => String(c[0])).filter(m => m.includes(name))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain(`Tool "${name}" is consequential (annotations.consequentialHint) but nothing on this page asks the person: it ran without confirmation.`)
+
+    const refused = await callTool(mc, strict.name, { amount: 1, to: 'Ada' })
+    expect(refused._meta).toEqual({ 'vue-webmcp/code': 'TOOL_ERROR' })
+    expect(textOf(refused)).toContain('nothing on this page can ask them now')
+    expect(strict.execute).not.toHaveBeenCalled()
+  })
+})
