@@ -1,7 +1,8 @@
 // What the spec refuses at `registerTool`, checked before the browser is asked:
 // browsers refuse both with an `InvalidStateError` whose message (when there is
-// one) does not say which rule the tool broke. Small on purpose: it runs at
-// start-up on every registration, budgets on or off. No Vue import.
+// one) does not say which rule the tool broke. Runs on every registration,
+// budgets on or off, as part of the definition checks (core/definitionChecks.ts).
+// No Vue import.
 import { WebMCPDefinitionError } from './errors'
 
 /** The spec's tool name grammar; the browser rejects anything else with `InvalidStateError`. */

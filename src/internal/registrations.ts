@@ -9,7 +9,6 @@ import { effectScope, getCurrentInstance, onActivated, onDeactivated, onMounted,
 import { injectConfig } from '../config'
 import { resolveCallSettings } from '../core/callSettings'
 import { definitionChecks as syncDefinitionChecks } from '../core/definitionChecks'
-import { specError } from '../core/specChecks'
 import { markOwnScope, observedConfig, observeTools } from '../devtools'
 import { toError } from './failure'
 import { loadAndCallTool } from './loadCallTool'
@@ -225,8 +224,7 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
         void load()
         definition = undefined
       }
-      // The spec's own rules first, in every build: the browser's refusal does not say which was broken.
-      let block = definition ? specError(definition) ?? (check ? check(definition, budgets, limits) : null) : null
+      let block = definition && check ? check(definition, budgets, limits) : null
       let json: string | undefined
       try {
         json = definition && !block ? JSON.stringify(definition) : undefined
