@@ -50,14 +50,16 @@ function browserProvider() {
 }
 
 /** Which implementation a compatibility lane runs the shared suites against. */
-type CompatLane = 'chromium-150' | 'webmcp-polyfill' | 'global' | 'global-native'
+type CompatLane = 'chromium-150' | 'webmcp-polyfill' | 'global' | 'global-native' | 'chrome-160'
 
 /**
  * A compatibility lane: the contract and shared suites against another
  * implementation users have. Chromium 150 from Debian's archive (fetched into
  * .cache by scripts/chromium-150.mjs); the MCP-B polyfills, loaded from their
- * IIFE build before the app, in Chromium 156 without the WebMCP switch; and
- * `@mcp-b/global` over Chromium 156's native API.
+ * IIFE build before the app, in Chromium 156 without the WebMCP switch;
+ * `@mcp-b/global` over Chromium 156's native API; and a stand-in for Chrome 160
+ * over 156's (test/compat/chrome-160.ts says what it reproduces) until a
+ * Chromium 160 runs here.
  */
 function compatLane(lane: CompatLane): TestProjectInlineConfiguration {
   const name = `compat-${lane}`
@@ -76,7 +78,7 @@ function compatLane(lane: CompatLane): TestProjectInlineConfiguration {
     executablePath = findChromium()
     if (!executablePath && wanted)
       throw new Error(MISSING_CHROMIUM)
-    if (lane !== 'global-native')
+    if (lane !== 'global-native' && lane !== 'chrome-160')
       args = CHROMIUM_ARGS.filter(arg => arg !== '--enable-features=WebMCP')
   }
   return {
@@ -85,12 +87,13 @@ function compatLane(lane: CompatLane): TestProjectInlineConfiguration {
       name,
       provide: { lane },
       include: ['test/contract/*.test.ts', 'test/shared/*.test.ts'],
+      setupFiles: lane === 'chrome-160' ? ['test/compat/chrome-160.ts'] : [],
       browser: {
         enabled: true,
         headless: true,
         provider: playwright({ launchOptions: { executablePath, args, env } }),
         instances: [{ browser: 'chromium' }],
-        testerHtmlPath: lane === 'chromium-150' ? undefined : `test/compat/tester-${lane === 'webmcp-polyfill' ? 'webmcp-polyfill' : 'global'}.html`,
+        testerHtmlPath: lane === 'chromium-150' || lane === 'chrome-160' ? undefined : `test/compat/tester-${lane === 'webmcp-polyfill' ? 'webmcp-polyfill' : 'global'}.html`,
         commands: { callTool, listTools },
         screenshotFailures: false,
       },
@@ -144,6 +147,7 @@ export default defineConfig({
       compatLane('webmcp-polyfill'),
       compatLane('global'),
       compatLane('global-native'),
+      compatLane('chrome-160'),
       {
         extends: true,
         test: {

@@ -20,6 +20,7 @@ export type {
   WebMCPContentAnnotations,
   WebMCPContentBlock,
   WebMCPEmbeddedResource,
+  WebMCPListedTool,
   WebMCPMediaContent,
   WebMCPResourceLink,
   WebMCPTextContent,

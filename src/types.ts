@@ -17,6 +17,31 @@ export type GetToolsOptions = WebMCP.ModelContextGetToolOptions
 export type ExecuteToolOptions = WebMCP.ModelContextExecuteToolOptions
 export type WebMCPToolDescriptor = WebMCP.ModelContextTool
 
+/**
+ * A tool `useRegisteredTools` lists: plain, frozen data with the same members
+ * on every browser, whether `getTools()` gave a dictionary (Chrome 150-159,
+ * the polyfills) or a `Tool` object (Chrome 160). Safe to spread, serialize,
+ * clone and show; `source` and `window` are not enumerable, so none of those
+ * carry the window.
+ */
+export interface WebMCPListedTool {
+  readonly name: string
+  /** `''` when none was given. */
+  readonly title: string
+  readonly description: string
+  /** The registering document's origin. */
+  readonly origin: string
+  /** JSON Schema of the arguments (Chromium 150's JSON string parsed), or `null`. */
+  readonly inputSchema: object | null
+  /** JSON Schema of what the tool returns (Chrome 159 and later), or `null`. */
+  readonly outputSchema: object | null
+  readonly annotations: WebMCPToolAnnotations | null
+  /** The registering document's window (`null` when the browser gives none). Not enumerable. */
+  readonly source: Window | null
+  /** @deprecated Chrome 150-159's name for `source`; kept while those are in use. Not enumerable. */
+  readonly window: Window | null
+}
+
 /** Optional hints MCP allows on any content block. */
 export interface WebMCPContentAnnotations {
   audience?: ('user' | 'assistant')[]

@@ -1,7 +1,8 @@
 import type { MaybeRefOrGetter, Ref, ShallowRef } from 'vue'
-import type { RegisteredTool, WebMCPSupportable } from './types'
+import type { RegisteredTool, WebMCPListedTool, WebMCPSupportable } from './types'
 import { useEventListener, useSupported } from '@vueuse/core'
 import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
+import { readListedTool } from './core/listedTool'
 import { toError } from './internal/failure'
 import { eventTarget, refreshModelContext, useModelContext } from './internal/modelContext'
 import { ownScope } from './internal/scope'
@@ -33,8 +34,12 @@ export interface ExecuteRegisteredToolOptions {
 }
 
 export interface UseRegisteredToolsReturn extends WebMCPSupportable {
-  /** Tools this document may call, sorted by name, refreshed on `toolchange`. */
-  tools: Readonly<ShallowRef<readonly RegisteredTool[]>>
+  /**
+   * Tools this document may call, sorted by name, refreshed on `toolchange`:
+   * plain, frozen data with the same members on every browser (see
+   * `WebMCPListedTool`), never the browser's own objects.
+   */
+  tools: Readonly<ShallowRef<readonly WebMCPListedTool[]>>
   /** Failure of the last `getTools()` call; cleared by the next success. */
   error: Readonly<Ref<Error | null>>
   /**
@@ -46,11 +51,15 @@ export interface UseRegisteredToolsReturn extends WebMCPSupportable {
   /**
    * Runs a discovered tool in its owner's document and resolves with its result
    * parsed from the JSON the browser returns (a non-JSON string stays a string).
+   * An entry of `tools` runs exactly the browser object it was read from (Chrome
+   * 160 refuses anything else, and a tool replaced under the same name since is
+   * not run in its place); a plain copy of one runs the tool listed now under
+   * its name and origin.
    * Rejects with the browser's DOMException when the tool or the browser fails,
    * and with `NotSupportedError` when the API is absent, `InvalidStateError`
    * once stopped.
    */
-  execute: (tool: RegisteredTool, args?: object, options?: ExecuteRegisteredToolOptions) => Promise<unknown>
+  execute: (tool: WebMCPListedTool | RegisteredTool, args?: object, options?: ExecuteRegisteredToolOptions) => Promise<unknown>
   /**
    * Stops following `toolchange` and goes inert, as at the end of its scope:
    * no more `getTools()`, and `execute` rejects.
@@ -94,21 +103,11 @@ function isFormatError(error: unknown, format: ArgumentFormat): boolean {
 }
 
 /**
- * Chromium 150 lists `inputSchema` as a JSON string; the spec and every other
- * implementation give an object. Hand callers an object, or none.
+ * The browser's own object behind each listed entry: `executeTool` takes only
+ * that one in Chrome 160, and it names this registration, not whichever tool
+ * holds the name by the time the call starts.
  */
-function withObjectSchema(tool: RegisteredTool): RegisteredTool {
-  const { inputSchema, ...rest } = tool
-  if (typeof inputSchema !== 'string')
-    return tool
-  try {
-    const parsed: unknown = JSON.parse(inputSchema)
-    if (parsed && typeof parsed === 'object')
-      return { ...rest, inputSchema: parsed } as RegisteredTool
-  }
-  catch {}
-  return rest as RegisteredTool
-}
+const browserTools = new WeakMap<object, RegisteredTool>()
 
 /**
  * Lists the WebMCP tools this document may call and runs them: for in-page
@@ -130,7 +129,7 @@ function registeredTools(options: UseRegisteredToolsOptions): Omit<UseRegistered
     return mc && typeof mc.getTools === 'function' && typeof mc.executeTool === 'function' ? mc : undefined
   })
   const isSupported = useSupported(() => consumer.value)
-  const tools = shallowRef<readonly RegisteredTool[]>([])
+  const tools = shallowRef<readonly WebMCPListedTool[]>([])
   const error = shallowRef<Error | null>(null)
 
   // Every query has a ticket; only the newest one's answer is taken, so a
@@ -159,7 +158,11 @@ function registeredTools(options: UseRegisteredToolsOptions): Omit<UseRegistered
       error.value = toError(failure)
     }
     else {
-      tools.value = list.map(withObjectSchema).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      tools.value = list.map((tool) => {
+        const entry = readListedTool(tool)
+        browserTools.set(entry, tool)
+        return entry
+      }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
       error.value = null
     }
     waiting.splice(0).forEach(resolve => resolve())
@@ -203,15 +206,31 @@ function registeredTools(options: UseRegisteredToolsOptions): Omit<UseRegistered
   useEventListener(() => eventTarget(consumer.value), 'toolchange', schedule)
   watch([consumer, () => JSON.stringify(toValue(options.fromOrigins) ?? [])], () => void refresh(), { immediate: true })
 
-  async function execute(tool: RegisteredTool, args: object = {}, callOptions: ExecuteRegisteredToolOptions = {}): Promise<unknown> {
+  /**
+   * What to hand `executeTool` for `tool`: the browser object of a listed
+   * entry; for a plain copy (a spread entry, one sent through JSON), the one
+   * listed now under its name and origin; anything else (a browser object
+   * from `getTools()` itself) as it is.
+   */
+  function browserTool(tool: WebMCPListedTool | RegisteredTool): RegisteredTool {
+    let native = browserTools.get(tool)
+    if (!native && Object.getPrototypeOf(tool) === Object.prototype) {
+      const listed = tools.value.find(t => t.name === tool.name && t.origin === tool.origin)
+      native = listed && browserTools.get(listed)
+    }
+    return native ?? tool as RegisteredTool
+  }
+
+  async function execute(tool: WebMCPListedTool | RegisteredTool, args: object = {}, callOptions: ExecuteRegisteredToolOptions = {}): Promise<unknown> {
     if (disposed)
       throw new DOMException('useRegisteredTools was stopped (its scope ended): it runs no more tools.', 'InvalidStateError')
     refreshModelContext(document)
     const mc = consumer.value
     if (!mc)
       throw new DOMException('WebMCP is not available in this browser: document.modelContext.executeTool is missing.', 'NotSupportedError')
+    const native = browserTool(tool)
     const run = (format: ArgumentFormat) => mc.executeTool(
-      tool,
+      native,
       (format === 'json' ? JSON.stringify(args) : args) as object,
       callOptions.signal ? { signal: callOptions.signal } : undefined,
     )

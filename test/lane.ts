@@ -8,16 +8,23 @@ declare module 'vitest' {
     /**
      * Which ModelContext this project tests: the package's in-memory one,
      * Chromium 156's own, or (the compatibility lanes) Chromium 150's, one of the
-     * MCP-B polyfills in a Chromium without the API, or `@mcp-b/global` over 156's.
+     * MCP-B polyfills in a Chromium without the API, `@mcp-b/global` over 156's,
+     * or the stand-in for Chrome 160 over 156's (test/compat/chrome-160.ts).
      */
-    lane: 'memory' | 'native' | 'chromium-150' | 'webmcp-polyfill' | 'global' | 'global-native'
+    lane: 'memory' | 'native' | 'chromium-150' | 'webmcp-polyfill' | 'global' | 'global-native' | 'chrome-160'
   }
 }
 
 export const lane = inject('lane')
 
 /** Lanes whose context is a browser's native one (possibly wrapped): Playwright's `webmcp` reaches their tools. */
-export const nativeBrowser = lane === 'native' || lane === 'chromium-150' || lane === 'global-native'
+export const nativeBrowser = lane === 'native' || lane === 'chromium-150' || lane === 'global-native' || lane === 'chrome-160'
+/**
+ * Lanes whose `getTools()` returns Chrome 160's `Tool` objects (attributes as
+ * getters, `source`, empty members `null`) rather than 150-159's dictionaries:
+ * the stand-in, and the in-memory context, which models current Chrome.
+ */
+export const listsToolObjects = lane === 'memory' || lane === 'chrome-160'
 /** Lanes whose `executeTool` takes a JSON string (Chromium 150, the polyfills). */
 export const jsonArguments = lane === 'chromium-150' || lane === 'webmcp-polyfill' || lane === 'global'
 /** Lanes on an MCP-B polyfill (its own context, or its wrapper over native). */
@@ -59,7 +66,11 @@ const HOW: Record<string, string> = {
   'webmcp-polyfill': 'test/compat/tester-webmcp-polyfill.html must load @mcp-b/webmcp-polyfill before the app',
   'global': 'test/compat/tester-global.html must load @mcp-b/global before the app',
   'global-native': 'test/compat/tester-global.html must load @mcp-b/global, and Chromium run with --enable-features=WebMCP',
+  'chrome-160': 'test/compat/chrome-160.ts must run first (setupFiles), and Chromium run with --enable-features=WebMCP',
 }
+
+/** Set by test/compat/chrome-160.ts once it has put Chrome 160's `getTools()` and `executeTool()` in place. */
+export const CHROME_160_STAND_IN = '__vueWebMCPChrome160StandIn'
 
 /** Whether the browser itself provides `document.modelContext` (its getter is native code). */
 function browserHasNativeApi(): boolean {
@@ -80,6 +91,7 @@ function identify(mc: WebMCP.ModelContext & { native?: unknown }): string | unde
     'webmcp-polyfill': !native && !wrapped,
     'global': !native && wrapped,
     'global-native': native && wrapped && mc.native !== mc,
+    'chrome-160': chrome >= 156 && native && !wrapped && CHROME_160_STAND_IN in globalThis,
   }[lane]
   return right ? undefined : found
 }
@@ -119,6 +131,17 @@ let counter = 0
 /** A tool name no other test in this document uses. */
 export function uniqueName(prefix = 'tool'): string {
   return `${prefix}_${++counter}_${Math.random().toString(36).slice(2, 8)}`
+}
+
+/**
+ * A listed tool's member that is empty: `null` on a Chrome 160 `Tool`, left
+ * out of a Chrome 150-159 dictionary.
+ */
+export function expectEmpty(tool: object, key: string): void {
+  if (listsToolObjects)
+    expect((tool as Record<string, unknown>)[key]).toBeNull()
+  else
+    expect(tool).not.toHaveProperty(key)
 }
 
 /** The names `getTools()` lists now. */

@@ -3,15 +3,11 @@
 import type { WebMCPBudgetLimits } from './limits'
 import { WebMCPDefinitionError } from './errors'
 import { DEFAULT_BUDGETS } from './limits'
+import { isValidToolName } from './specChecks'
 import { codePointLength } from './text'
 import { warnOnce } from './warn'
 
-/** The spec's tool name grammar; the browser rejects anything else with `InvalidStateError`. */
-export const TOOL_NAME_PATTERN: RegExp = /^[\w.-]{1,128}$/
-
-export function isValidToolName(name: unknown): name is string {
-  return typeof name === 'string' && TOOL_NAME_PATTERN.test(name)
-}
+export { isValidToolName, TOOL_NAME_PATTERN } from './specChecks'
 
 /** One over-budget or invalid field of a tool definition. */
 export interface BudgetProblem {

@@ -15,6 +15,8 @@ export interface ObservedDefinition {
   description: string
   title?: string
   inputSchema?: object
+  /** What the tool returns (Chrome 159's `outputSchema`), when its options give one. */
+  outputSchema?: object
   annotations?: object
   exposedTo?: readonly string[]
 }

@@ -5,6 +5,7 @@
 // beyond the inspector's argument drafts.
 import type { CustomInspectorNode, CustomInspectorState, DevtoolsPluginApi, InspectorNodeTag, PluginDescriptor } from '@vue/devtools-api'
 import type { App } from 'vue'
+import type { WebMCPToolAnnotations } from '../types'
 import type { ObservedTool, ObserverEvent, ToolCallRecord } from './observer'
 import { setupDevtoolsPlugin } from '@vue/devtools-api'
 import { checkDefinition } from '../core/definitionBudgets'
@@ -45,7 +46,13 @@ function toolTags(tool: ObservedTool): InspectorNodeTag[] {
   const tags: InspectorNodeTag[] = []
   if (tool.kind === 'form')
     tags.push(tag('form', GREY, 'A declarative form (useWebMCPForm)'))
-  if ((tool.definition().annotations as { debugging?: boolean } | undefined)?.debugging)
+  const { title, annotations } = tool.definition()
+  if (title)
+    tags.push(tag(title, GREY, 'title: the label user-agent UI shows for the tool'))
+  const hints = annotations as WebMCPToolAnnotations | undefined
+  if (hints?.consequentialHint)
+    tags.push(tag('consequential', AMBER, 'annotations.consequentialHint: real-world or irreversible effects; the agent should ask the person first'))
+  if (hints?.debugging)
     tags.push(tag('debugging', GREY, 'annotations.debugging: for developer tooling'))
   if (tool.error.value)
     tags.push(tag('error', RED, `${tool.error.value.name}: ${tool.error.value.message}`))
@@ -67,7 +74,7 @@ export function inspectorTree(app: App, filter = ''): CustomInspectorNode[] {
     if (!belongsTo(tool, app))
       continue
     const name = tool.definition().name
-    if (needle && !name.toLowerCase().includes(needle) && !tool.owner.label.toLowerCase().includes(needle))
+    if (needle && ![name, tool.definition().title ?? '', tool.owner.label].some(text => text.toLowerCase().includes(needle)))
       continue
     let group = groups.get(tool.owner.key)
     if (!group)
@@ -122,6 +129,7 @@ export function inspectorState(app: App, nodeId: string): CustomInspectorState {
       { key: 'title', value: definition.title ?? null },
       { key: 'description', value: definition.description },
       { key: 'inputSchema', value: definition.inputSchema ?? null },
+      { key: 'outputSchema', value: definition.outputSchema ?? null },
       { key: 'annotations', value: definition.annotations ?? null },
       { key: 'exposedTo', value: definition.exposedTo ?? null },
     ],

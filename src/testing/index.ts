@@ -1,5 +1,6 @@
 /// <reference types="webmcp-types" />
 
+import type { WebMCPListedTool } from '../types'
 import { refreshModelContext } from '../internal/modelContext'
 import { asAgentSubmission } from './forms'
 /**
@@ -15,6 +16,7 @@ import { asAgentSubmission } from './forms'
 import source from './initScriptSource'
 import { InMemoryModelContext } from './modelContext'
 
+export type { InMemoryModelContextOptions } from './modelContext'
 export { InMemoryModelContext }
 
 export interface InstallOptions {
@@ -24,6 +26,11 @@ export interface InstallOptions {
   legacyNavigator?: boolean
   /** Install this instance instead of a new one. */
   modelContext?: InMemoryModelContext
+  /**
+   * `getTools()` returns Chrome 160's `Tool` objects (default `true`); `false`
+   * gives Chrome 150-159's dictionaries. Ignored with `modelContext`.
+   */
+  toolObjects?: boolean
 }
 
 interface Saved {
@@ -43,7 +50,7 @@ function define(target: object, value: unknown): void {
 /** Creates an in-memory ModelContext and puts it where the composables look. */
 export function install(options: InstallOptions = {}): InMemoryModelContext {
   uninstall()
-  const modelContext = options.modelContext ?? (created = new InMemoryModelContext())
+  const modelContext = options.modelContext ?? (created = new InMemoryModelContext(undefined, { toolObjects: options.toolObjects }))
   if (options.document !== false)
     define(document, modelContext)
   if (options.legacyNavigator)
@@ -96,16 +103,42 @@ export interface EvaluatingPage {
   evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => Promise<R>
 }
 
-/** A tool as `listTools` returns it: `getTools()`'s entry without the `window`. */
-export type ListedTool = Omit<WebMCP.RegisteredTool, 'window'>
+/**
+ * A tool as `listTools` returns it: the members of a `useRegisteredTools`
+ * entry, without the window.
+ */
+export type ListedTool = Omit<WebMCPListedTool, 'source' | 'window'>
 
-/** The page's tools, from its `document.modelContext` (native or the init script's). */
+/**
+ * The page's tools, from its `document.modelContext` (native or the init
+ * script's). Each attribute is read by name: Chrome 160's `Tool` objects
+ * spread and serialize to `{}`. Self-contained, as `page.evaluate` sends its
+ * source text.
+ */
 export function listTools(page: EvaluatingPage): Promise<ListedTool[]> {
   return page.evaluate(async () => {
     const mc = document.modelContext
     if (!mc)
       throw new Error('document.modelContext is missing: add initScript before the page loads.')
-    return (await mc.getTools()).map(({ window: _window, ...tool }) => tool)
+    const schema = (value: unknown): object | null => {
+      try {
+        value = typeof value === 'string' ? JSON.parse(value) : value // Chromium 150 lists a JSON string
+      }
+      catch {}
+      return value && typeof value === 'object' ? value : null
+    }
+    return (await mc.getTools()).map((tool) => {
+      const t = tool as unknown as Record<string, unknown>
+      return {
+        name: String(t.name),
+        title: typeof t.title === 'string' ? t.title : '',
+        description: String(t.description ?? ''),
+        origin: String(t.origin ?? ''),
+        inputSchema: schema(t.inputSchema),
+        outputSchema: schema(t.outputSchema),
+        annotations: t.annotations && typeof t.annotations === 'object' ? { ...t.annotations } as WebMCP.ToolAnnotations : null,
+      }
+    })
   }, undefined)
 }
 

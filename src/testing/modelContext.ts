@@ -1,9 +1,22 @@
+import type { ToolAttributes } from './toolObject'
 /// <reference types="webmcp-types" />
 // An in-memory ModelContext that behaves like Chromium 156's native one, as
 // measured (see the contract suite in test/contract/): for unit tests in
 // happy-dom or jsdom, where no browser API exists.
 import { isValidToolName } from '../core/definitionBudgets'
 import { asAgentSubmission, fillForm, FormCallError, formSchema, NO_RESPONSE, RESET_CANCELS, toolForms, validationFailure } from './forms'
+import { createTool, notATool, toolHandle } from './toolObject'
+
+export interface InMemoryModelContextOptions {
+  /**
+   * `getTools()` returns `Tool` objects, as Chrome 160 does (the default):
+   * attributes only through getters, `source` for the window, `null` for
+   * empty schemas and annotations, and `executeTool` takes nothing else.
+   * `false`: the dictionaries of Chrome 150-159 (`window`, members left out
+   * when empty), which `executeTool` finds by name.
+   */
+  toolObjects?: boolean
+}
 
 interface Entry {
   tool: WebMCP.ModelContextTool
@@ -44,6 +57,17 @@ function serializeResult(value: unknown): string {
   return JSON.stringify(value) ?? 'undefined'
 }
 
+/** A listed tool as Chrome 150-159 give it: a dictionary with `window`, empty members left out. */
+function asDictionary({ source, inputSchema, outputSchema, annotations, ...rest }: ToolAttributes): WebMCP.RegisteredTool {
+  return {
+    ...rest,
+    ...(inputSchema ? { inputSchema } : {}),
+    ...(outputSchema ? { outputSchema } : {}),
+    ...(annotations ? { annotations } : {}),
+    window: source as Window,
+  }
+}
+
 /**
  * The in-memory implementation. Tools registered here are visible to
  * `getTools()` at once; aborting the registration's signal unregisters them;
@@ -61,9 +85,12 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
    * Declarative forms in `root` (the global `document` by default) are tools
    * too, as in Chromium: watched with a MutationObserver until `disconnect()`.
    */
-  constructor(root: Document | undefined = typeof document !== 'undefined' ? document : undefined) {
+  readonly #toolObjects: boolean
+
+  constructor(root: Document | undefined = typeof document !== 'undefined' ? document : undefined, options: InMemoryModelContextOptions = {}) {
     super()
     this.#root = root
+    this.#toolObjects = options.toolObjects !== false
     if (root && typeof MutationObserver !== 'undefined') {
       this.#formsSeen = this.#scanForms()
       this.#observer = new MutationObserver(() => this.#formsChanged())
@@ -180,32 +207,59 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
   async getTools(_options: WebMCP.ModelContextGetToolOptions = {}): Promise<WebMCP.RegisteredTool[]> {
     // One document only: tools of other origins (`fromOrigins`) never exist here.
     const origin = typeof location !== 'undefined' ? location.origin : 'null'
-    const win = (typeof window !== 'undefined' ? window : undefined) as Window
-    const forms = [...this.#forms()]
+    const source = typeof window !== 'undefined' ? window : null
+    const listed: [ToolAttributes, object][] = [...this.#forms()]
       .filter(([name]) => !this.#tools.has(name))
-      .map(([name, form]) => ({ name, title: '', description: form.getAttribute('tooldescription')!, inputSchema: formSchema(form), origin, window: win }))
-    return [...this.#tools.values()]
-      .map(({ tool }) => ({
+      .map(([name, form]): [ToolAttributes, object] => [{ name, title: '', description: form.getAttribute('tooldescription')!, inputSchema: formSchema(form), outputSchema: null, annotations: null, origin, source }, form])
+    for (const entry of this.#tools.values()) {
+      const { tool } = entry
+      const outputSchema = (tool as { outputSchema?: object }).outputSchema
+      listed.push([{
         name: tool.name,
         title: tool.title ?? '',
         description: tool.description,
-        ...(tool.inputSchema ? { inputSchema: structuredClone(tool.inputSchema) } : {}),
-        ...(tool.annotations ? { annotations: { ...ANNOTATION_DEFAULTS, ...tool.annotations } } : {}),
+        inputSchema: tool.inputSchema ? structuredClone(tool.inputSchema) : null,
+        outputSchema: outputSchema ? structuredClone(outputSchema) : null,
+        annotations: tool.annotations ? { ...ANNOTATION_DEFAULTS, ...tool.annotations } : null,
         origin,
-        window: win,
-      }))
-      .concat(forms)
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+        source,
+      }, entry])
+    }
+    listed.sort(([a], [b]) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    // webmcp-types knows only the dictionary; a `Tool` has the same members, read through getters.
+    return listed.map(([attributes, handle]) => this.#toolObjects
+      ? createTool(attributes, handle) as unknown as WebMCP.RegisteredTool
+      : asDictionary(attributes))
+  }
+
+  /**
+   * What `tool` names: with `Tool` objects, the registration or form it was
+   * listed for, if still there (a tool registered again under its name is
+   * another one); with dictionaries, whatever holds its name now.
+   */
+  #find(tool: WebMCP.RegisteredTool): { entry?: Entry, form?: HTMLFormElement } {
+    const forms = this.#forms()
+    if (!this.#toolObjects) {
+      const entry = this.#tools.get(tool?.name)
+      return entry ? { entry } : { form: forms.get(tool?.name) }
+    }
+    const handle = toolHandle(tool)
+    const name = tool.name
+    if (this.#tools.get(name) === handle)
+      return { entry: handle as Entry }
+    return forms.get(name) === handle && !this.#tools.has(name) ? { form: handle as HTMLFormElement } : {}
   }
 
   async executeTool(tool: WebMCP.RegisteredTool, inputObject: object = {}, options: WebMCP.ModelContextExecuteToolOptions = {}): Promise<string> {
+    // Chrome 160 takes only the `Tool` objects `getTools()` returned: a copy is refused as WebIDL refuses a wrong type.
+    if (this.#toolObjects && !toolHandle(tool))
+      throw notATool()
     if (inputObject === null || typeof inputObject !== 'object')
       throw new TypeError('Failed to execute \'executeTool\' on \'ModelContext\': invalid input object: value is not an object')
     const { signal } = options
     if (signal?.aborted)
       throw signal.reason
-    const entry = this.#tools.get(tool?.name)
-    const form = entry ? undefined : this.#forms().get(tool?.name)
+    const { entry, form } = this.#find(tool)
     if (form)
       return this.#submitForm(form, JSON.parse(JSON.stringify(inputObject)) as Record<string, unknown>, signal)
     if (!entry)

@@ -3,7 +3,7 @@
 // ModelContext. When they differ, the native one is right.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { until } from '../helpers'
-import { cannot, DELIBERATE_FAILURE, executeTool, jsonArguments, lane, laneSuite, listedNames, polyfilled, registerTool, tick, uniqueName } from '../lane'
+import { cannot, DELIBERATE_FAILURE, executeTool, expectEmpty, jsonArguments, lane, laneSuite, listedNames, listsToolObjects, polyfilled, registerTool, tick, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
@@ -49,10 +49,15 @@ function addForm(attrs: string, inner: string, respond?: (fields: FormData, even
   return form
 }
 
+/** The tool `getTools()` lists under `name`, the object itself: Chrome 160's `executeTool` takes nothing else. */
 async function listed(name: string) {
-  const tool = (await mc.getTools()).find(t => t.name === name)
-  // Chromium 150 lists the schema as a JSON string.
-  return tool && { ...tool, inputSchema: typeof tool.inputSchema === 'string' ? JSON.parse(tool.inputSchema) as object : tool.inputSchema }
+  return (await mc.getTools()).find(t => t.name === name)
+}
+
+/** A listed tool's input schema as an object: Chromium 150 lists a JSON string. */
+function schemaOf(tool: WebMCP.RegisteredTool | undefined): unknown {
+  const schema = tool?.inputSchema
+  return typeof schema === 'string' ? JSON.parse(schema) : schema
 }
 
 describe(`toolchange counts (${lane})`, () => {
@@ -108,7 +113,7 @@ describe(`toolchange counts (${lane})`, () => {
       await until(() => changes.mock.calls.length === 5)
       // A control removed: the schema follows, removed and added again.
       form.querySelector('input')!.remove()
-      await until(async () => JSON.stringify((await listed(name))?.inputSchema) === '{"type":"object","properties":{},"required":[]}')
+      await until(async () => JSON.stringify(schemaOf(await listed(name))) === '{"type":"object","properties":{},"required":[]}')
       await until(() => changes.mock.calls.length === 7)
       form.parentElement!.remove()
       await until(async () => !(await listed(name)))
@@ -248,8 +253,8 @@ describe(`ModelContext contract (${lane})`, () => {
       expect(JSON.parse(toolB.inputSchema as unknown as string)).toEqual({ type: 'object', properties: { q: { type: 'string' } } })
       return
     }
-    expect(toolA).not.toHaveProperty('inputSchema')
-    expect(toolA).not.toHaveProperty('annotations')
+    expectEmpty(toolA, 'inputSchema')
+    expectEmpty(toolA, 'annotations')
     expect(toolB.title).toBe('Bee')
     expect(toolB.inputSchema).toEqual({ type: 'object', properties: { q: { type: 'string' } } })
     if (cannot.listEveryAnnotation)
@@ -257,11 +262,46 @@ describe(`ModelContext contract (${lane})`, () => {
     else
       expect(toolB.annotations).toEqual({ readOnlyHint: true, untrustedContentHint: false, consequentialHint: false, debugging: false })
     expect(toolB.origin).toBe(location.origin)
-    expect(toolB.window).toBe(window)
+    // Chrome 160 renamed `window` to `source`.
+    expect(listsToolObjects ? (toolB as { source?: unknown }).source : toolB.window).toBe(window)
 
     ;(toolB.inputSchema as typeof schema).properties.q.type = 'boolean'
     const again = (await mc.getTools()).find(t => t.name === b)!
     expect(again.inputSchema).toEqual({ type: 'object', properties: { q: { type: 'string' } } })
+  })
+
+  it('getTools lists Chrome 160 Tool objects (attributes only, no copy) or 150-159 dictionaries; executeTool runs the listed object', async () => {
+    const name = uniqueName('shape')
+    await register({ name, execute: () => 'ran' }).promise
+    const tool = (await listed(name))!
+    expect(tool.name).toBe(name)
+    expect(tool.description).toBe('A test tool')
+    if (listsToolObjects) {
+      // Attributes are getters of the interface: a copy carries nothing, and a platform object does not clone.
+      expect({ ...tool }).toEqual({})
+      expect(JSON.stringify(tool)).toBe('{}')
+      expect(() => structuredClone(tool)).toThrow()
+      expect(Object.prototype.toString.call(tool)).toBe('[object Tool]')
+      // A copy is not a Tool: refused before anything runs.
+      const copy = { name, title: '', description: 'A test tool', origin: location.origin, window }
+      expect((await rejection(executeTool(mc, copy, {}))).name).toBe('TypeError')
+    }
+    else {
+      expect({ ...tool }).toMatchObject({ name, description: 'A test tool', origin: location.origin })
+    }
+    expect(await executeTool(mc, tool, {})).toBe('ran')
+  })
+
+  it('registerTool takes an outputSchema (Chrome 159): Chrome 160 lists it, older implementations ignore it', async () => {
+    const outputSchema = { type: 'object', properties: { total: { type: 'number' } } }
+    const name = uniqueName('output')
+    await register({ name, outputSchema } as Partial<WebMCP.ModelContextTool> & { name: string }).promise
+    const tool = (await listed(name))!
+    if (listsToolObjects)
+      expect((tool as { outputSchema?: unknown }).outputSchema).toEqual(outputSchema)
+    else
+      expect(tool).not.toHaveProperty('outputSchema')
+    expect(await executeTool(mc, tool, {})).toBe('ok')
   })
 
   describe('executeTool', () => {
@@ -425,8 +465,8 @@ describe(`ModelContext contract (${lane})`, () => {
       const tool = (await listed(name))!
       expect(tool.description).toBe('Creates a task.')
       expect(tool.title).toBe('')
-      expect(tool).not.toHaveProperty('annotations')
-      expect(tool.inputSchema).toEqual({
+      expectEmpty(tool, 'annotations')
+      expect(schemaOf(tool)).toEqual({
         type: 'object',
         properties: {
           title: { type: 'string', description: 'What to do' },
@@ -465,7 +505,7 @@ describe(`ModelContext contract (${lane})`, () => {
         <input name="dup"><input name="dup">
         <input type="file" name="upload"><button name="go" value="1">Go</button>`)
       await until(async () => !!(await listed(name)))
-      expect((await listed(name))!.inputSchema).toEqual({
+      expect(schemaOf(await listed(name))).toEqual({
         type: 'object',
         properties: {
           by_for: { type: 'string', description: 'By for' },

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { effectScope } from 'vue'
 import { useRegisteredTools, useWebMCPTool } from '../../src'
 import { deferred, until, withSetup } from '../helpers'
-import { DELIBERATE_FAILURE, jsonArguments, lane, laneSuite, registerTool, uniqueName } from '../lane'
+import { DELIBERATE_FAILURE, jsonArguments, lane, laneSuite, listsToolObjects, registerTool, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
@@ -77,7 +77,50 @@ describe(`useRegisteredTools (${lane})`, () => {
     cleanups.push(first.unmount, second.unmount)
     await until(() => list.tools.value.some(t => t.name === withSchema) && list.tools.value.some(t => t.name === without))
     expect(list.tools.value.find(t => t.name === withSchema)!.inputSchema).toEqual(inputSchema)
-    expect(list.tools.value.find(t => t.name === without)!.inputSchema).toBeUndefined()
+    expect(list.tools.value.find(t => t.name === without)!.inputSchema).toBeNull()
+  })
+
+  it('lists plain data that spreads, serializes and clones with its members, whatever getTools() returns', async () => {
+    const list = panel()
+    const name = uniqueName('entry')
+    const inputSchema = { type: 'object', properties: { n: { type: 'number' } } }
+    const tool = withSetup(() => useWebMCPTool({ name, title: 'Entry', description: 'd', inputSchema, annotations: { readOnlyHint: true }, execute: ({ n }) => `got ${n as number}` }))
+    cleanups.push(tool.unmount)
+    await until(() => list.tools.value.some(t => t.name === name))
+    const entry = list.tools.value.find(t => t.name === name)!
+    const members = {
+      name,
+      title: 'Entry',
+      description: 'd',
+      origin: location.origin,
+      inputSchema,
+      // Raw registerTool with an outputSchema is the contract suite's; a tool option is not this test's.
+      outputSchema: null,
+      annotations: expect.objectContaining({ readOnlyHint: true }),
+    }
+    expect({ ...entry }).toEqual(members)
+    expect(JSON.parse(JSON.stringify(entry))).toEqual(members)
+    expect(structuredClone(entry)).toEqual(members)
+    // The window is there to read, under both names, and in none of the copies.
+    expect(entry.source).toBe(window)
+    expect(entry.window).toBe(window)
+    expect(Object.isFrozen(entry)).toBe(true)
+    // The entry, and a copy of it, run the tool.
+    expect(await list.execute(entry, { n: 1 })).toEqual({ content: [{ type: 'text', text: 'got 1' }] })
+    expect(await list.execute({ ...entry }, { n: 2 })).toEqual({ content: [{ type: 'text', text: 'got 2' }] })
+  })
+
+  it('lists a raw tool\'s outputSchema where the browser lists it (Chrome 160), null elsewhere', async () => {
+    const list = panel()
+    const name = uniqueName('output')
+    const outputSchema = { type: 'object', properties: { total: { type: 'number' } } }
+    const raw = new AbortController()
+    cleanups.push(() => raw.abort())
+    await registerTool(mc, { name, description: 'd', outputSchema, execute: () => ({ total: 1 }) } as WebMCP.ModelContextTool, { signal: raw.signal })
+    await until(() => list.tools.value.some(t => t.name === name))
+    const entry = list.tools.value.find(t => t.name === name)!
+    expect(entry.outputSchema).toEqual(listsToolObjects ? outputSchema : null)
+    expect(await list.execute(entry)).toEqual({ total: 1 })
   })
 
   /** A panel whose getTools calls are counted from now on, and the toolchange events it has seen. */

@@ -182,7 +182,8 @@ describe('Vue DevTools plugin', () => {
     expect(nodes[0].label).toBe('<TodoList>')
     expect(nodes[0].children.map((n: Any) => n.label)).toEqual(['add_todo', 'clear_todos', 'broken_todo'])
     expect(toolNode(app, 'clear_todos').tags.map((t: Any) => t.label)).toEqual(['disabled'])
-    expect(toolNode(app, 'add_todo').tags).toEqual([])
+    // The title shows beside the name, as user-agent UI shows it.
+    expect(toolNode(app, 'add_todo').tags.map((t: Any) => t.label)).toEqual(['Add a todo'])
 
     const add = state(app, toolNode(app, 'add_todo').id)
     const entries = (section: string) => Object.fromEntries(add[section].map((e: Any) => [e.key, e.value]))
@@ -191,12 +192,29 @@ describe('Vue DevTools plugin', () => {
       title: 'Add a todo',
       description: 'Adds a todo to the list.',
       inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+      outputSchema: null,
       annotations: { readOnlyHint: false },
     })
     expect(entries('state')).toMatchObject({ owner: '<TodoList>', enabled: true, registered: true, error: null })
     expect(entries('budgets')).toMatchObject({ name: '8 / 30', description: '24 / 500', problems: [] })
-    // The filter matches names and owners.
+    // The filter matches names, titles and owners.
     expect(tree(app, 'clear')[0].children.map((n: Any) => n.label)).toEqual(['clear_todos'])
+    expect(tree(app, 'a todo')[0].children.map((n: Any) => n.label)).toEqual(['add_todo'])
+  })
+
+  it('tags consequentialHint and debugging tools', async () => {
+    const app = mountApp(defineComponent({
+      setup() {
+        useWebMCPTools([
+          { name: 'pay', description: 'Pays.', annotations: { consequentialHint: true }, execute: () => '' },
+          { name: 'inspect', description: 'Dev only.', annotations: { debugging: true }, execute: () => '' },
+        ])
+        return () => h('div')
+      },
+    }))
+    await registered(app, 2)
+    expect(toolNode(app, 'pay').tags.map((t: Any) => t.label)).toEqual(['consequential'])
+    expect(toolNode(app, 'inspect').tags.map((t: Any) => t.label)).toEqual(['debugging'])
   })
 
   it('shows a registration error as it lands in the error ref', async () => {

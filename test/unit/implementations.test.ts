@@ -80,8 +80,42 @@ describe('useRegisteredTools on other implementations', () => {
     ] }))
     const { result, unmount } = withSetup(() => useRegisteredTools())
     await until(() => result.tools.value.length === 3)
-    expect(result.tools.value.map(t => t.inputSchema)).toEqual([schema, undefined, schema])
-    expect(result.tools.value[1]).not.toHaveProperty('inputSchema')
+    expect(result.tools.value.map(t => t.inputSchema)).toEqual([schema, null, schema])
+    unmount()
+  })
+
+  it('Chrome 160: a tool replaced under its name since it was listed is not run through the old entry', async () => {
+    // The in-memory context names each registration in its `Tool`, as Chrome 160's internal id does.
+    const mc = new InMemoryModelContext()
+    place(mc)
+    const first = new AbortController()
+    await mc.registerTool({ name: 'swap', description: 'd', execute: () => 'first' }, { signal: first.signal })
+    const { result, unmount } = withSetup(() => useRegisteredTools())
+    await until(() => result.tools.value.length === 1)
+    const old = result.tools.value[0]!
+    expect(await result.execute(old)).toBe('first')
+    first.abort()
+    const second = new AbortController()
+    await mc.registerTool({ name: 'swap', description: 'd', execute: () => 'second' }, { signal: second.signal })
+    await expect(result.execute(old)).rejects.toMatchObject({ name: 'UnknownError' })
+    await until(() => result.tools.value[0] !== old)
+    expect(await result.execute(result.tools.value[0]!)).toBe('second')
+    second.abort()
+    unmount()
+  })
+
+  it('hands executeTool the very object getTools() listed, not the entry', async () => {
+    const listed = { name: 'a', title: '', description: 'd', origin: location.origin, window }
+    const executeTool = vi.fn(async () => '"ok"')
+    place(fake({ getTools: async () => [listed], executeTool }))
+    const { result, unmount } = withSetup(() => useRegisteredTools({ argumentFormat: 'object' }))
+    await until(() => result.tools.value.length === 1)
+    const entry = result.tools.value[0]!
+    expect(entry).not.toBe(listed)
+    await result.execute(entry)
+    await result.execute(JSON.parse(JSON.stringify(entry)))
+    expect(executeTool.mock.calls.map(c => (c as unknown[])[0])).toEqual([listed, listed])
+    expect(executeTool.mock.calls.every(c => (c as unknown[])[0] === listed)).toBe(true)
     unmount()
   })
 

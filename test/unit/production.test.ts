@@ -57,6 +57,17 @@ describe('production build: definition checks', () => {
     expect(mc.toolNames).not.toContain('broken')
   })
 
+  it('with budgets off, a tool with a schema and a name outside the grammar is refused by the loaded checks, saying why', async () => {
+    const mc = install()
+    const registerTool = vi.spyOn(mc, 'registerTool')
+    const state = inApp({ budgets: false }, () => useWebMCPTool({ name: 'has space', description: 'd', inputSchema: { type: 'object' }, execute: () => '' }))
+    await until(() => state.error.value)
+    expect(state.error.value).toBeInstanceOf(WebMCPDefinitionError)
+    expect(state.error.value!.message).toContain('a name must be 1-128 characters')
+    // Earlier tests' scopes still run, and move their tools to this context: only this one's name counts.
+    expect(registerTool.mock.calls.filter(([tool]) => tool.name === 'has space')).toEqual([])
+  })
+
   it('budgets left unset register at once without loading any check', async () => {
     const mc = install()
     const state = inApp({ budgets: false }, () => useWebMCPTool({ name: 'n'.repeat(40), description: 'd', execute: () => '' }))

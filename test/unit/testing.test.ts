@@ -17,12 +17,40 @@ describe('vue-webmcp/testing helpers', () => {
     const mc = install()
     await mc.registerTool({ name: 'double', description: 'Doubles n', execute: ({ n }) => ({ content: [{ type: 'text', text: String((n as number) * 2) }] }) })
     await mc.registerTool({ name: 'hello', description: 'Greets', execute: () => 'hello' })
+    await mc.registerTool({ name: 'typed', description: 'Has schemas', inputSchema: { type: 'object' }, outputSchema: { type: 'string' }, execute: () => '' } as WebMCP.ModelContextTool)
     const tools = await listTools(page)
-    expect(tools.map(t => t.name)).toEqual(['double', 'hello'])
-    expect(tools[0]).not.toHaveProperty('window')
+    // Read by attribute: the in-memory context lists Chrome 160's `Tool` objects, which copy as `{}`.
+    expect(tools).toEqual([
+      { name: 'double', title: '', description: 'Doubles n', origin: location.origin, inputSchema: null, outputSchema: null, annotations: null },
+      { name: 'hello', title: '', description: 'Greets', origin: location.origin, inputSchema: null, outputSchema: null, annotations: null },
+      { name: 'typed', title: '', description: 'Has schemas', origin: location.origin, inputSchema: { type: 'object' }, outputSchema: { type: 'string' }, annotations: null },
+    ])
     expect(await callTool(page, 'double', { n: 21 })).toEqual({ content: [{ type: 'text', text: '42' }] })
     expect(await callTool(page, 'hello')).toBe('hello')
     await expect(callTool(page, 'missing')).rejects.toThrow('No tool named "missing" on this page.')
+  })
+
+  it('the in-memory context lists Chrome 160 Tool objects by default: a spread copies nothing, and executeTool refuses a copy', async () => {
+    const mc = install()
+    await mc.registerTool({ name: 'hello', description: 'Greets', execute: () => 'hi' })
+    const [tool] = await mc.getTools()
+    expect(tool!.name).toBe('hello')
+    expect((tool as unknown as { source: unknown }).source).toBe(window)
+    expect(tool!.window).toBeUndefined()
+    expect({ ...tool }).toEqual({})
+    expect(JSON.stringify(tool)).toBe('{}')
+    expect(() => structuredClone(tool)).toThrow()
+    await expect(mc.executeTool({ ...tool! }, {})).rejects.toThrow(TypeError)
+    await expect(mc.executeTool({ name: 'hello', title: '', description: 'Greets', origin: location.origin, window }, {})).rejects.toThrow('is not of type \'Tool\'')
+    expect(await mc.executeTool(tool!, {})).toBe('hi')
+  })
+
+  it('toolObjects: false gives Chrome 150-159\'s dictionaries, which executeTool finds by name', async () => {
+    const mc = install({ toolObjects: false })
+    await mc.registerTool({ name: 'hello', description: 'Greets', execute: () => 'hi' })
+    const [tool] = await mc.getTools()
+    expect({ ...tool }).toEqual({ name: 'hello', title: '', description: 'Greets', origin: location.origin, window })
+    expect(await mc.executeTool({ ...tool! }, {})).toBe('hi')
   })
 
   it('the helpers say what is wrong when the page has no modelContext', async () => {
