@@ -9,6 +9,7 @@ import { createServer } from 'node:http'
 import { extname, join, relative } from 'node:path'
 import { chromium } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { callTool, listTools } from 'vue-webmcp/testing'
 import { CHROMIUM_ARGS, requireChromium } from '../../scripts/chromium.mjs'
 import { checkNarrow } from '../../scripts/page-checks.mjs'
 
@@ -65,33 +66,49 @@ beforeAll(async () => {
   origin = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`
   browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS })
   page = await browser.newPage()
-  let current = ''
-  page.on('console', (message) => {
-    if (message.type() === 'error')
-      problems.push(`${current}: console error: ${message.text()}`)
-  })
-  page.on('pageerror', error => problems.push(`${current}: uncaught: ${error.message}`))
-  for (const path of builtPages()) {
-    current = path
-    await page.goto(origin + path, { waitUntil: 'load' })
-    // Hydrated: VitePress's client has mounted, so the demos (client-only) are rendered.
-    await page.waitForFunction(() => !!(document.querySelector('#app') as { __vue_app__?: unknown } | null)?.__vue_app__)
-    const seen = await page.evaluate(() => ({
-      links: [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].filter(a => a.origin === location.origin).map(a => a.pathname + a.hash),
-      ids: [...document.querySelectorAll('[id]')].map(e => e.id),
-      demo: document.querySelector<HTMLElement>('[data-demo-call]')?.dataset,
-    }))
-    links.set(path, new Set(seen.links))
-    ids.set(path, new Set(seen.ids))
-    if (seen.demo)
-      demos.push({ path, call: JSON.parse(seen.demo.demoCall!), expect: seen.demo.demoExpect! })
-  }
+  watch(page, '(demo tests)')
+  // A few tabs at once: most of a page's time is waiting on the browser, not on the CPU.
+  const queue = builtPages()
+  await Promise.all(Array.from({ length: SWEEP_TABS }, async () => {
+    const tab = await browser.newPage()
+    let current = ''
+    watch(tab, () => current)
+    for (let path = queue.shift(); path; path = queue.shift()) {
+      current = path
+      await tab.goto(origin + path, { waitUntil: 'load' })
+      // Hydrated: VitePress's client has mounted, so the demos (client-only) are rendered.
+      await tab.waitForFunction(() => !!(document.querySelector('#app') as { __vue_app__?: unknown } | null)?.__vue_app__)
+      const seen = await tab.evaluate(() => ({
+        links: [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].filter(a => a.origin === location.origin).map(a => a.pathname + a.hash),
+        ids: [...document.querySelectorAll('[id]')].map(e => e.id),
+        demo: document.querySelector<HTMLElement>('[data-demo-call]')?.dataset,
+      }))
+      links.set(path, new Set(seen.links))
+      ids.set(path, new Set(seen.ids))
+      if (seen.demo)
+        demos.push({ path, call: JSON.parse(seen.demo.demoCall!), expect: seen.demo.demoExpect! })
+    }
+    await tab.close()
+  }))
 }, 300_000)
 
 afterAll(async () => {
   await browser?.close()
   await new Promise(resolve => server?.close(resolve))
 })
+
+/** Pages loaded at once while every page is checked. */
+const SWEEP_TABS = 4
+
+/** Records console errors and uncaught exceptions of `tab`, with the page they happened on. */
+function watch(tab: Page, where: string | (() => string)) {
+  const at = () => typeof where === 'string' ? where : where()
+  tab.on('console', (message) => {
+    if (message.type() === 'error')
+      problems.push(`${at()}: console error: ${message.text()} (${message.location().url})`)
+  })
+  tab.on('pageerror', error => problems.push(`${at()}: uncaught: ${error.message}`))
+}
 
 async function open(path: string) {
   await page.goto(origin + path)
@@ -140,6 +157,24 @@ describe('the documentation site', () => {
     await expect.poll(() => page.locator('[data-testid="call-log"] li').first().textContent()).toContain(call.name)
     // Native WebMCP here: the demo says so, and does not claim the in-memory fallback.
     expect(await page.getByTestId('demo-context').innerText()).toContain('registered in your browser')
+    expect(problems).toEqual([])
+  })
+
+  it('without WebMCP, a demo runs on the in-memory context, says so, and its tool still answers', async () => {
+    const plain = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS.filter(arg => arg !== '--enable-features=WebMCP') })
+    try {
+      const tab = await plain.newPage()
+      watch(tab, 'without WebMCP')
+      await tab.goto(`${origin}/functions/useWebMCPTool.html`)
+      await tab.waitForSelector('[data-testid="dev-panel"] [data-tool="increment_counter"]')
+      expect(await tab.getByTestId('demo-context').innerText()).toContain('in-memory context')
+      expect((await listTools(tab)).map(tool => tool.name)).toEqual(['increment_counter'])
+      expect(await callTool(tab, 'increment_counter', { by: 3 })).toEqual({ content: [{ type: 'text', text: '{"count":3}' }] })
+      await expect.poll(() => tab.getByTestId('count').innerText()).toBe('3')
+    }
+    finally {
+      await plain.close()
+    }
     expect(problems).toEqual([])
   })
 
