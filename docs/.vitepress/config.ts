@@ -29,46 +29,30 @@ function scopedPlaygroundStyle() {
   }
 }
 
+/** A guide page: its title in the sidebar, and its file under docs/guide/ ('' for the index). */
+const page = ([text, slug]: [string, string]): DefaultTheme.SidebarItem => ({ text, link: slug.startsWith('/') ? slug : `/guide/${slug}` })
+const group = (text: string, pages: [string, string][]): DefaultTheme.SidebarItem => ({ text, items: pages.map(page) })
+
 const guide: DefaultTheme.SidebarItem[] = [
-  {
-    text: 'Getting started',
-    items: [
-      { text: 'What is vue-webmcp?', link: '/guide/' },
-      { text: 'Install', link: '/guide/install' },
-      { text: 'A first tool', link: '/guide/first-tool' },
-    ],
-  },
-  {
-    text: 'Essentials',
-    items: [
-      { text: 'Groups and typed arguments', link: '/guide/groups-and-typed-arguments' },
-      { text: 'Forms', link: '/guide/forms' },
-      { text: 'Listing and running tools', link: '/guide/listing-and-running' },
-      { text: 'Configuration and budgets', link: '/guide/configuration' },
-      { text: 'The guard and its error codes', link: '/guide/guard' },
-      { text: 'Schemas', link: '/guide/schemas' },
-      { text: 'Confirmation', link: '/guide/confirmation' },
-      { text: 'Testing', link: '/guide/testing' },
-    ],
-  },
-  {
-    text: 'Where it runs',
-    items: [
-      { text: 'Nuxt', link: '/guide/nuxt' },
-      { text: 'Pages without a bundler', link: '/guide/no-bundler' },
-      { text: 'MCP clients', link: '/guide/mcp-clients' },
-      { text: 'Compatibility', link: '/guide/compatibility' },
-      { text: 'DevTools and debugging tools', link: '/guide/devtools' },
-    ],
-  },
-  {
-    text: 'Background',
-    items: [
-      { text: 'Size and speed', link: '/guide/size-and-speed' },
-      { text: 'Compared with VueUse', link: '/guide/compared-with-vueuse' },
-      { text: 'This repository', link: '/contributing' },
-    ],
-  },
+  group('Getting started', [['What is vue-webmcp?', ''], ['Install', 'install'], ['A first tool', 'first-tool']]),
+  group('Essentials', [
+    ['Groups and typed arguments', 'groups-and-typed-arguments'],
+    ['Forms', 'forms'],
+    ['Listing and running tools', 'listing-and-running'],
+    ['Configuration and budgets', 'configuration'],
+    ['The guard and its error codes', 'guard'],
+    ['Schemas', 'schemas'],
+    ['Confirmation', 'confirmation'],
+    ['Testing', 'testing'],
+  ]),
+  group('Where it runs', [
+    ['Nuxt', 'nuxt'],
+    ['Pages without a bundler', 'no-bundler'],
+    ['MCP clients', 'mcp-clients'],
+    ['Compatibility', 'compatibility'],
+    ['DevTools and debugging tools', 'devtools'],
+  ]),
+  group('Background', [['Size and speed', 'size-and-speed'], ['Compared with VueUse', 'compared-with-vueuse'], ['This repository', '/contributing']]),
 ]
 
 const fn = (name: string) => ({ text: name, link: `/functions/${name}` })
