@@ -101,6 +101,9 @@ export default defineConfig({
   },
   vite: {
     plugins: [initScriptPlugin(), scopedPlaygroundStyle()],
+    // Two @vue/devtools-api majors meet in `docs:dev`: the package's 6.6 and VitePress's own 7.
+    // Pre-bundled, both would share one cached copy; served as they are, each import gets its own.
+    optimizeDeps: { exclude: ['@vue/devtools-api'] },
     resolve: {
       alias: [
         { find: /^vue-webmcp\/testing$/, replacement: repo('src/testing/index.ts') },
