@@ -163,6 +163,17 @@ export default defineConfig({
           expect: { poll: { timeout: 30_000 } },
         },
       },
+      {
+        extends: true,
+        test: {
+          // The built documentation site in Chromium (`npm run test:docs` builds it first).
+          name: 'docs',
+          environment: 'node',
+          include: ['test/docs/**/*.docs.test.ts'],
+          hookTimeout: 300_000,
+          expect: { poll: { timeout: 30_000 } },
+        },
+      },
     ],
   },
 })

@@ -19,9 +19,11 @@ import { fileURLToPath } from 'node:url'
 const VUE = '3.5.5'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const work = `${mkdtempSync(join(tmpdir(), `vue-webmcp-vue-${VUE}-`))}/`
-for (const entry of ['src', 'test', 'scripts', 'skills', '.ci', 'README.md', 'package.json', 'package-lock.json', 'tsconfig.json', 'vitest.config.ts']) {
+// docs/: the unit lane holds the site's pages to the exports; not the built site.
+const BUILT = /docs[\\/](?:api|\.vitepress[\\/](?:dist|cache))$/
+for (const entry of ['src', 'test', 'scripts', 'skills', 'docs', '.ci', 'README.md', 'package.json', 'package-lock.json', 'tsconfig.json', 'vitest.config.ts']) {
   if (existsSync(`${root}${entry}`))
-    cpSync(`${root}${entry}`, `${work}${entry}`, { recursive: true })
+    cpSync(`${root}${entry}`, `${work}${entry}`, { recursive: true, filter: source => !BUILT.test(source) })
 }
 // Only the packages the root package needs, found through the lock file the
 // way Node resolves them: the Nuxt workspace's (nuxt/) are half as many again

@@ -1,5 +1,5 @@
 // Step 0 of a call, done once when a tool or form is set up (see "How a call
-// flows" in the README): the settings every call of it runs with. The one
+// flows" in docs/contributing.md): the settings every call of it runs with. The one
 // place the call options' precedence is decided. No Vue import.
 import type { BudgetMode, WebMCPConfig, WebMCPConfirm, WebMCPConfirmationRequest } from '../types'
 

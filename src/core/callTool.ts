@@ -1,4 +1,4 @@
-// Step 3 of a call (see "How a call flows" in the README):
+// Step 3 of a call (see "How a call flows" in docs/contributing.md):
 // the one path every tool call takes. Hooks, argument validation, timeout,
 // execute, formatOutput, then normalization and the result budget (step 4,
 // core/resultBudgets.ts and core/normalize.ts), and the error taxonomy.

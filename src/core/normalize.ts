@@ -8,7 +8,7 @@
  * BigInt, functions, symbols, `undefined` thrown, throwing `toJSON`, revoked
  * Proxies, DOMExceptions outside `Error`, errors from another realm, MCP-shaped
  * objects that cannot be serialized) this module returns a valid one instead.
- * The README's normalization table lists every row.
+ * The normalization table in docs/functions/toToolResponse.md lists every row.
  */
 import type { WebMCPContentBlock, WebMCPToolResponse } from '../types'
 import { isErrorLike } from './errorLike'

@@ -1,4 +1,4 @@
-// Step 2 of a call (see "How a call flows" in the README): loads the
+// Step 2 of a call (see "How a call flows" in docs/contributing.md): loads the
 // call path, core/callTool.ts, on a page's first tool call, and runs the call
 // through it. The validator, the result budgets and normalization are not
 // start-up code. A load that fails (a network error, a chunk gone after a

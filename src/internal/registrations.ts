@@ -146,7 +146,7 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
     slot.isRegistered.value = false
   }
 
-  // Step 1 of a call (see "How a call flows" in the README): the registered tool's
+  // Step 1 of a call (see "How a call flows" in docs/contributing.md): the registered tool's
   // `execute`, as the browser calls it, hands the call to the loader.
   async function call(slot: Slot, args: object | undefined, callOptions: WebMCPToolExecuteOptions | undefined, definition: Omit<Definition, 'exposedTo'>) {
     const { options, settings } = slot

@@ -3,7 +3,7 @@
 // debugging tools, with `debugging: true`; a production build has none of
 // them, and none of the DevTools code, whatever the config says. Both run in
 // native Chromium and are read as an agent reads them; a coding agent reads
-// the development build's through chrome-devtools-mcp, as the README says.
+// the development build's through chrome-devtools-mcp, as docs/guide/devtools.md says.
 import type { Buffer } from 'node:buffer'
 import type { Browser } from 'playwright'
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises'

@@ -1,5 +1,5 @@
 // Agents outside the page: a desktop MCP client (the official SDK's Client over
-// stdio) starts Playwright MCP on Chromium with WebMCP on, as the README's
+// stdio) starts Playwright MCP on Chromium with WebMCP on, as the site's (docs/guide/mcp-clients.md)
 // recipe does, and uses the playground's tools as MCP tools named
 // `webmcp_<name>`. Playwright MCP's tool list refreshes on a snapshot or an
 // action, not on the page's toolchange: the test waits the way a client does.
@@ -87,7 +87,7 @@ beforeAll(async () => {
   server = await startPlayground()
   dir = await mkdtemp(join(tmpdir(), 'vue-webmcp-mcp-'))
   const config = join(dir, 'playwright-mcp.json')
-  // The README's recipe, headless and without a sandbox (this CI runs as root).
+  // The site's recipe, headless and without a sandbox (this CI runs as root).
   await writeFile(config, JSON.stringify({
     browser: {
       browserName: 'chromium',

@@ -1,8 +1,8 @@
 // A page without a bundler: an import map points `vue` at Vue's own
 // esm-browser build and `vue-webmcp` at dist/vue-webmcp.esm-browser(.prod).js,
 // served as static files. An agent calls the page's tool through Playwright's
-// page.webmcp, the path a browser agent takes. The README's copy-paste example
-// runs as written, its CDN URLs answered from the same files.
+// page.webmcp, the path a browser agent takes. The site's copy-paste example
+// (docs/guide/no-bundler.md) runs as written, its CDN URLs answered from the same files.
 import type { Browser, Page } from 'playwright'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
@@ -55,13 +55,12 @@ createApp({
 </script></body></html>`
 }
 
-/** The README's copy-paste example, as written. */
+/** The site's copy-paste example (docs/guide/no-bundler.md), as written. */
 async function readmeExample(): Promise<string> {
-  const readme = await readFile(resolve(root, 'README.md'), 'utf8')
-  const section = readme.slice(readme.indexOf('## Pages without a bundler'))
-  const example = /```html\n([\s\S]*?)```/.exec(section)?.[1]
+  const page = await readFile(resolve(root, 'docs/guide/no-bundler.md'), 'utf8')
+  const example = /```html\n([\s\S]*?)```/.exec(page)?.[1]
   if (!example)
-    throw new Error('README: no html example under "Pages without a bundler"')
+    throw new Error('docs/guide/no-bundler.md: no html example')
   return example
 }
 
@@ -175,7 +174,7 @@ describe.each(['production', 'development'] as const)('dist/vue-webmcp.esm-brows
   })
 })
 
-describe('the README\'s example, as written', () => {
+describe('the site\'s example, as written', () => {
   it('loads from its CDN URLs (answered here from node_modules/vue and dist/) and its tool works', async () => {
     const page = await browser.newPage()
     const errors: string[] = []

@@ -1,8 +1,9 @@
-// Keeps the shipped agent skill (skills/vue-webmcp/SKILL.md) and the README
-// true: every export is documented, and every name the skill puts in code
-// exists in the package, read from the real exports and option types with
-// the TypeScript checker.
-import { readFileSync } from 'node:fs'
+// Keeps the shipped agent skill (skills/vue-webmcp/SKILL.md) and the
+// documentation site (docs/) true: every export is documented and every
+// function, class and constant has a page, and every name the skill and the
+// site put in code exists in the package, read from the real exports and
+// option types with the TypeScript checker.
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import ts from 'typescript'
 import { beforeAll, describe, expect, it } from 'vitest'
 
@@ -59,6 +60,8 @@ const PLATFORM = new Set([
 
 interface Known {
   exports: Record<Entry, Set<string>>
+  /** The exports that exist at run time (functions, classes, constants), not only as types. */
+  values: Record<Entry, Set<string>>
   /** Property names of every exported interface, class and type. */
   properties: Set<string>
   /** Keys of each exported options type. */
@@ -71,7 +74,7 @@ function loadKnown(): Known {
   const config = ts.getParsedCommandLineOfConfigFile(`${root}tsconfig.json`, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!
   const program = ts.createProgram(Object.values(ENTRIES).map(f => `${root}${f}`), config.options)
   const checker = program.getTypeChecker()
-  const known: Known = { exports: { 'vue-webmcp': new Set(), 'vue-webmcp/testing': new Set() }, properties: new Set(), keysOf: new Map(), literals: new Set() }
+  const known: Known = { exports: { 'vue-webmcp': new Set(), 'vue-webmcp/testing': new Set() }, values: { 'vue-webmcp': new Set(), 'vue-webmcp/testing': new Set() }, properties: new Set(), keysOf: new Map(), literals: new Set() }
   const addLiterals = (type: ts.Type) => {
     for (const member of type.isUnion() ? type.types : [type]) {
       if (member.isStringLiteral())
@@ -84,6 +87,8 @@ function loadKnown(): Known {
       known.exports[entry].add(symbol.name)
       if (symbol.flags & ts.SymbolFlags.Alias)
         symbol = checker.getAliasedSymbol(symbol)
+      if (symbol.flags & ts.SymbolFlags.Value)
+        known.values[entry].add(symbol.name)
       if (!(symbol.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.Class | ts.SymbolFlags.TypeAlias)))
         continue
       const type = checker.getDeclaredTypeOfSymbol(symbol)
@@ -112,12 +117,16 @@ function codeOf(markdown: string): { spans: string[], blocks: string[] } {
   return { spans: [...prose.matchAll(/`([^`\n]+)`/g)].map(m => m[1]!), blocks }
 }
 
-/** The names in `text` that the package does not have; empty when all is well. */
-function unknownNames(markdown: string, known: Known): string[] {
+/**
+ * The names in `text` that the package does not have; empty when all is well. With
+ * `spans: false`, only the code blocks: the site's prose names platform and JavaScript
+ * names freely, its examples must import and configure what exists.
+ */
+function unknownNames(markdown: string, known: Known, { spans: checkSpans = true } = {}): string[] {
   const all = new Set([...known.exports['vue-webmcp'], ...known.exports['vue-webmcp/testing'], ...known.properties, ...PLATFORM])
   const problems: string[] = []
   const { spans, blocks } = codeOf(markdown)
-  for (const span of spans) {
+  for (const span of checkSpans ? spans : []) {
     const literal = span.match(/^'([^']*)'$/)
     // `name`, `a.b.c`, `fn(args)`, `a[key]`: the first and the last name must exist.
     const name = literal ? null : span.match(/^([A-Z_$][\w$]*(?:\.[A-Z_$][\w$]*)*)(?:\(.*\)|\[.*\])*$/i)
@@ -136,7 +145,8 @@ function unknownNames(markdown: string, known: Known): string[] {
   for (const block of blocks) {
     for (const [, names, entry] of block.matchAll(/import\s*\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
       for (const name of names!.split(',').map(n => n.trim().replace(/^type\s+/, '')).filter(Boolean)) {
-        if (!known.exports[entry as Entry]?.has(name))
+        // Other packages' imports (vue, vitest) are theirs to check.
+        if (entry! in ENTRIES && !known.exports[entry as Entry].has(name))
           problems.push(`import { ${name} } from '${entry}': not exported`)
       }
     }
@@ -152,6 +162,19 @@ function unknownNames(markdown: string, known: Known): string[] {
     }
   }
   return problems
+}
+
+/** Where each entry's pages are: `docs/functions/useWebMCPTool.md`, `docs/testing/install.md`. */
+const PAGE_FOLDER: Record<Entry, string> = { 'vue-webmcp': 'functions', 'vue-webmcp/testing': 'testing' }
+
+/** The site's hand-written pages (the API reference is generated from the types at build). */
+function sitePages(dir = 'docs'): string[] {
+  return readdirSync(`${root}${dir}`, { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`
+    if (entry.isDirectory())
+      return entry.name.startsWith('.') || path === 'docs/api' || entry.name === 'public' ? [] : sitePages(path)
+    return entry.name.endsWith('.md') ? [path] : []
+  })
 }
 
 let known: Known
@@ -191,9 +214,22 @@ describe('docs', () => {
     expect(JSON.parse(read('package.json')).files).toContain('skills')
   })
 
-  it('the README names every export of both entries', () => {
-    const readme = read('README.md')
-    const missing = Object.values(known.exports).flatMap(names => [...names]).filter(name => !readme.includes(`\`${name}\``) && !new RegExp(`[\`,] ?${name}[,\`(]`).test(readme))
+  it('the site names every export of both entries', () => {
+    const site = sitePages().map(read).join('\n')
+    const missing = Object.values(known.exports).flatMap(names => [...names]).filter(name => !site.includes(`\`${name}\``) && !new RegExp(`[\`,] ?${name}[,\`(]`).test(site))
     expect(missing).toEqual([])
+  })
+
+  it('every function, class and constant has a page of its own, in the sidebar', () => {
+    const sidebar = read('docs/.vitepress/config.ts')
+    const missing = (Object.entries(known.values) as [Entry, Set<string>][]).flatMap(([entry, names]) => [...names].map(name => `${PAGE_FOLDER[entry]}/${name}.md`)).filter(page => !existsSync(`${root}docs/${page}`) || !sidebar.includes(`'${page.split('/')[1]!.slice(0, -3)}'`))
+    expect(known.values['vue-webmcp']).toContain('useWebMCPTool')
+    expect(known.values['vue-webmcp']).not.toContain('UseWebMCPToolOptions')
+    expect(missing).toEqual([])
+  })
+
+  it('every import and option in the site\'s code examples exists in the package', () => {
+    const problems = sitePages().flatMap(page => unknownNames(read(page), known, { spans: false }).map(problem => `${page}: ${problem}`))
+    expect(problems).toEqual([])
   })
 })
