@@ -7,6 +7,7 @@ import { observedConfig, observeForm } from './devtools'
 import { toError } from './internal/failure'
 import { loadAndCallTool } from './internal/loadCallTool'
 import { defaultDocument, eventTarget, useModelContext } from './internal/modelContext'
+import { useToolRegistrations } from './internal/registrations'
 import { ownScope } from './internal/scope'
 
 declare global {
@@ -313,7 +314,7 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
   scope.run(() => {
     // Development builds: Vue DevTools and the debugging tools see the form.
     if (process.env.NODE_ENV !== 'production')
-      observeForm(settings, options, error)
+      observeForm(useToolRegistrations, settings, options, error)
     const modelContext = useModelContext(document)
     // Listening twice on one target (a `.native` that is the context itself)
     // adds nothing; useEventListener skips the targets left undefined.
