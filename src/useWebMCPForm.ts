@@ -6,7 +6,7 @@ import { resolveCallSettings } from './core/callSettings'
 import { observedConfig, observeForm } from './devtools'
 import { toError } from './internal/failure'
 import { loadAndCallTool } from './internal/loadCallTool'
-import { defaultDocument, eventTarget, useModelContext } from './internal/modelContext'
+import { defaultDocument, eventTarget, refreshModelContext, useModelContext } from './internal/modelContext'
 import { useToolRegistrations } from './internal/registrations'
 import { ownScope } from './internal/scope'
 
@@ -323,10 +323,14 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
       ['toolactivated', 'toolcancel'],
       onToolEvent,
     )
-    // An activation belongs to the name the browser activated: a renamed form is another tool.
-    watch(() => toValue(options.name), () => {
-      isAgentActive.value = false
-      agentSubmitted = false
+    watch(() => [toValue(options.name), toValue(options.description)], ([name], [before]) => {
+      // A context that appeared after the polls ended is found on a change.
+      refreshModelContext(document)
+      // An activation belongs to the name the browser activated: a renamed form is another tool.
+      if (name !== before) {
+        isAgentActive.value = false
+        agentSubmitted = false
+      }
     })
     onScopeDispose(() => ended.abort(new DOMException('The form was unmounted.', 'AbortError')))
   })

@@ -225,9 +225,13 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
     const check = checks.value
     // In 'error' mode nothing registers before the checks have run; a
     // component cached by <KeepAlive> registers nothing while deactivated.
-    const on = !!mc && active.value && (budgets !== 'error' || !!check)
+    const on = mc && active.value && (budgets !== 'error' || check)
     for (const slot of slots) {
-      let definition = on && isEnabled(slot.options, shared) ? describe(slot.options, shared) : undefined
+      // Read even while off: a change to any option runs this again, and a
+      // context that appeared after the polls ended is found then.
+      let definition = isEnabled(slot.options, shared) ? describe(slot.options, shared) : undefined
+      if (!on)
+        definition = undefined
       if (definition?.inputSchema && !check) {
         // Not registered before its schema is checked; sync runs again once the checks have loaded.
         void load()
