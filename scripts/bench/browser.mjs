@@ -73,6 +73,23 @@ async function runDetached(server, dir, name, ...args) {
   }
 }
 
+/** The bench page served by `server`, and the heap in use after a full collection (through the DevTools protocol). */
+async function heapPage(browser, server) {
+  const page = await browser.newPage()
+  page.on('pageerror', e => console.error('page error:', e.message))
+  await page.goto(`http://localhost:${server.address().port}/`)
+  await page.waitForFunction(() => window.bench?.ready)
+  const cdp = await page.context().newCDPSession(page)
+  const heap = async () => {
+    await page.evaluate(() => {
+      window.gc()
+      window.gc()
+    })
+    return (await cdp.send('Runtime.getHeapUsage')).usedSize
+  }
+  return { page, heap }
+}
+
 const median = list => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]
 const fmt = ms => ms.toFixed(ms < 1 ? 3 : 1)
 
@@ -122,18 +139,7 @@ export async function runBrowserBenchmarks({ registration, calls, memory, args, 
       // Only this benchmark needs the DevTools protocol (for the heap). It starts
       // after the others, so an idle browser does not share their two cores.
       browser = await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'] })
-      const page = await browser.newPage()
-      page.on('pageerror', e => console.error('page error:', e.message))
-      await page.goto(`http://localhost:${server.address().port}/`)
-      await page.waitForFunction(() => window.bench?.ready)
-      const cdp = await page.context().newCDPSession(page)
-      const heap = async () => {
-        await page.evaluate(() => {
-          window.gc()
-          window.gc()
-        })
-        return (await cdp.send('Runtime.getHeapUsage')).usedSize
-      }
+      const { page, heap } = await heapPage(browser, server)
       await page.evaluate(() => window.bench.cycles(500)) // warm: JIT, lazy chunks, Vue internals
       const before = await heap()
       const t = Date.now()
@@ -152,18 +158,7 @@ export async function runBrowserBenchmarks({ registration, calls, memory, args, 
       browser ??= await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'] })
       const growth = {}
       for (const [build, at] of [['development', devServer], ['production', server]]) {
-        const page = await browser.newPage()
-        page.on('pageerror', e => console.error('page error:', e.message))
-        await page.goto(`http://localhost:${at.address().port}/`)
-        await page.waitForFunction(() => window.bench?.ready)
-        const cdp = await page.context().newCDPSession(page)
-        const heap = async () => {
-          await page.evaluate(() => {
-            window.gc()
-            window.gc()
-          })
-          return (await cdp.send('Runtime.getHeapUsage')).usedSize
-        }
+        const { page, heap } = await heapPage(browser, at)
         await page.evaluate(() => window.bench.bigArgsSetup())
         const before = await heap()
         await page.evaluate(() => window.bench.bigArgsCalls(100, 2_000_000))
