@@ -321,8 +321,8 @@ describe('development memory and failures', () => {
     return process.memoryUsage().heapUsed
   }
 
-  it('call records keep copies of at most 500 characters, never slices of the agent\'s arguments', async () => {
-    mountApp(defineComponent({
+  it('call records and timeline events keep copies of at most 500 characters, never slices of the agent\'s arguments', async () => {
+    const app = mountApp(defineComponent({
       setup() {
         useWebMCPTool({ name: 'take', description: 'Takes text.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } }, execute: () => 'ok' })
         return () => null
@@ -335,6 +335,10 @@ describe('development memory and failures', () => {
       await call('take', { text: String(i).repeat(2_000_000) }) // 2 MB each, and no two alike
     const grown = heapAfterGc() - before
     expect(recentCalls.slice(-20).every(c => c.args!.length <= 500)).toBe(true)
+    // The timeline's events hold the same copies: what Vue DevTools keeps per call is bounded too.
+    const timeline = setupOf(app).api.events.filter((e: Any) => e.event.data.caller).map((e: Any) => e.event.data.arguments as string)
+    expect(timeline).toHaveLength(21)
+    expect(timeline.every(text => text.length <= 500)).toBe(true)
     // 40 MB of arguments went through; slices would keep all of it.
     expect(grown).toBeLessThan(5_000_000)
   })
