@@ -33,5 +33,5 @@ if (want(1)) {
   console.log()
 }
 
-if (want(2) || want(3) || want(4) || want(5))
-  await runBrowserBenchmarks({ registration: want(2), calls: want(3), memory: want(4), args: want(5) })
+if (want(2) || want(3) || want(4) || want(5) || want(6))
+  await runBrowserBenchmarks({ registration: want(2), calls: want(3), memory: want(4), args: want(5), devMemory: want(6) })

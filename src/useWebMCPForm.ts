@@ -1,12 +1,13 @@
 import type { ComputedRef, MaybeRefOrGetter, Ref } from 'vue'
 import { useEventListener } from '@vueuse/core'
-import { computed, onScopeDispose, shallowRef, toValue } from 'vue'
+import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
 import { injectConfig } from './config'
 import { resolveCallSettings } from './core/callSettings'
 import { observedConfig, observeForm } from './devtools'
 import { toError } from './internal/failure'
 import { loadAndCallTool } from './internal/loadCallTool'
-import { defaultDocument, eventTarget, useModelContext } from './internal/modelContext'
+import { defaultDocument, eventTarget, refreshModelContext, useModelContext } from './internal/modelContext'
+import { useToolRegistrations } from './internal/registrations'
 import { ownScope } from './internal/scope'
 
 declare global {
@@ -150,6 +151,23 @@ export function formFields(form: HTMLFormElement, submitter?: HTMLElement | null
   return fields
 }
 
+/** The form a submit event is for; the handler may be bound on an element the event bubbled to. */
+function submittedForm(event: Event): HTMLFormElement {
+  for (const target of [event.currentTarget, event.target] as (Element | null)[]) {
+    if (target?.localName === 'form')
+      return target as HTMLFormElement
+  }
+  const form = (event.target as Element | null)?.closest?.('form')
+  if (!form)
+    throw new TypeError('useWebMCPForm\'s onSubmit handles a submit event of a form.')
+  return form
+}
+
+/** The document's form for tool `name` (compared as text: a name may hold any character). */
+function formNamed(document: Document | undefined, name: string): HTMLFormElement | undefined {
+  return Array.from(document?.querySelectorAll<HTMLFormElement>('form[toolname]') ?? []).find(form => form.getAttribute('toolname') === name)
+}
+
 /**
  * Wires a declarative WebMCP form: sets `toolname` / `tooldescription`, answers
  * an agent's submission through `respondWith()`, and tracks whether an agent
@@ -166,45 +184,50 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
   const { document = defaultDocument } = options
   let pending = 0
   let resetDue = false
+  let agentSubmitted = false
 
   async function onSubmit(event: Event): Promise<void> {
     const submit = event as SubmitEvent
-    // Never navigate: the handler is the form's action, for a person and an agent.
-    submit.preventDefault()
-    const form = (submit.currentTarget ?? submit.target) as HTMLFormElement
-    const fields = formFields(form, submit.submitter) as Fields
-    const name = toValue(options.name)
+    const byAgent = submit.agentInvoked === true
+    // Seen by `toolactivated`, which follows an agent's autosubmit in the same task.
+    agentSubmitted ||= byAgent
     isAgentActive.value = false
     isSubmitting.value = true
     error.value = null
     pending++
-    // The call path answers every failure of `execute`, and its own failure
-    // to load, with a result; this guards what is left (`respondWith`
-    // throwing), so the form always leaves the submitting state.
-    const byAgent = submit.agentInvoked === true
-    const outcome = loadAndCallTool({
-      name,
-      origin: { source: 'form', caller: byAgent ? 'agent' : 'person', autosubmitted: byAgent && !!toValue(options.autosubmit) },
-      settings: process.env.NODE_ENV !== 'production' ? observedConfig(error, settings, byAgent ? 'agent' : 'person') : settings,
-      execute: (f: Fields) => options.execute(f, submit),
-      formatOutput: options.formatOutput && ((result: Result, f: Fields) => options.formatOutput!(result, f)),
-      onError: (e: unknown) => options.onError?.(e),
-      signals: [ended.signal],
-    }, fields)
+    let form: HTMLFormElement | undefined
     let failure: unknown
     let succeeded = false
-    if (submit.agentInvoked === true && typeof submit.respondWith === 'function') {
-      const response = outcome.then(o => o.response)
-      try {
-        submit.respondWith(response)
-      }
-      catch (reason) {
-        // The agent gets no answer: that is this submission's failure.
-        response.catch(() => {})
-        failure = reason ?? 'respondWith failed'
-      }
-    }
+    // Everything below is the app's code or the page's (option getters,
+    // `respondWith`, a handler bound on a wrapper element): whatever throws is
+    // this submission's failure, in `error`, and the form always leaves the
+    // submitting state. The call path answers every failure of `execute`, and
+    // its own failure to load, with a result.
     try {
+      // Never navigate: the handler is the form's action, for a person and an agent.
+      submit.preventDefault()
+      form = submittedForm(submit)
+      const fields = formFields(form, submit.submitter) as Fields
+      const outcome = loadAndCallTool({
+        name: toValue(options.name),
+        origin: { source: 'form', caller: byAgent ? 'agent' : 'person', autosubmitted: byAgent && !!toValue(options.autosubmit) },
+        settings: process.env.NODE_ENV !== 'production' ? observedConfig(error, settings, byAgent ? 'agent' : 'person') : settings,
+        execute: (f: Fields) => options.execute(f, submit),
+        formatOutput: options.formatOutput && ((result: Result, f: Fields) => options.formatOutput!(result, f)),
+        onError: (e: unknown) => options.onError?.(e),
+        signals: [ended.signal],
+      }, fields)
+      if (byAgent && typeof submit.respondWith === 'function') {
+        const response = outcome.then(o => o.response)
+        try {
+          submit.respondWith(response)
+        }
+        catch (reason) {
+          // The agent gets no answer: that is this submission's failure.
+          response.catch(() => {})
+          failure = reason ?? 'respondWith failed'
+        }
+      }
       const { ok, error: thrown } = await outcome
       succeeded = ok && failure === undefined
       if (!ok && thrown !== undefined)
@@ -214,11 +237,17 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
       failure ??= reason ?? 'the submission failed'
     }
     finally {
-      const when = toValue(options.resetAfter)
-      resetDue ||= when !== 'never' && (submit.agentInvoked === true || when === 'always' || (when === 'success' && succeeded))
+      let when: WebMCPFormReset | undefined
+      try {
+        when = toValue(options.resetAfter)
+      }
+      catch (reason) {
+        failure ??= reason ?? 'resetAfter failed' // and the default, 'agent', applies
+      }
+      resetDue ||= when !== 'never' && (byAgent || when === 'always' || (when === 'success' && succeeded))
       if (--pending === 0) {
         isSubmitting.value = false
-        if (resetDue) {
+        if (resetDue && form) {
           resetDue = false
           resetSoon(form)
         }
@@ -253,23 +282,39 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
   // event sets the state outright, so a copy from a second source changes
   // nothing and none is counted twice.
   const onToolEvent = (event: Event) => {
-    // Chromium submits an autosubmit form first and fires `toolactivated`
-    // after; there is nothing left for the agent to fill in.
-    const name = toValue(options.name)
+    let name: string, autosubmit: boolean, when: WebMCPFormReset | undefined
+    try {
+      name = toValue(options.name)
+      autosubmit = !!toValue(options.autosubmit)
+      when = toValue(options.resetAfter)
+    }
+    catch {
+      return // the app's getter threw: nothing here can tell this form's events apart
+    }
     if ((event as WebMCPEvent).toolName !== name)
       return
-    isAgentActive.value = event.type === 'toolactivated' && !toValue(options.autosubmit)
+    const activated = event.type === 'toolactivated'
+    // Chromium submits an autosubmit form first and fires `toolactivated`
+    // after; there is nothing left for the agent to fill in. An activation
+    // with no submission before it is a fill the browser refused (it failed
+    // the form's own validation): the call has failed, and the browser fires
+    // nothing else, so its entries are cleared here.
+    const refused = activated && autosubmit && !agentSubmitted && pending === 0
+    agentSubmitted = false
+    isAgentActive.value = activated && !autosubmit
     // The browser leaves a cancelled agent's entries in the form: clear them too.
-    const form = event.type === 'toolcancel' && toValue(options.resetAfter) !== 'never' && document?.querySelector<HTMLFormElement>(`form[toolname="${name}"]`)
-    if (form)
-      resetSoon(form)
+    if ((refused || event.type === 'toolcancel') && when !== 'never') {
+      const form = formNamed(document, name)
+      if (form)
+        resetSoon(form)
+    }
   }
   // A scope of its own, so `stop()` can end what follows.
   const scope = ownScope('useWebMCPForm')
   scope.run(() => {
     // Development builds: Vue DevTools and the debugging tools see the form.
     if (process.env.NODE_ENV !== 'production')
-      observeForm(settings, options, error)
+      observeForm(useToolRegistrations, settings, options, error)
     const modelContext = useModelContext(document)
     // Listening twice on one target (a `.native` that is the context itself)
     // adds nothing; useEventListener skips the targets left undefined.
@@ -278,6 +323,15 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
       ['toolactivated', 'toolcancel'],
       onToolEvent,
     )
+    watch(() => [toValue(options.name), toValue(options.description)], ([name], [before]) => {
+      // A context that appeared after the polls ended is found on a change.
+      refreshModelContext(document)
+      // An activation belongs to the name the browser activated: a renamed form is another tool.
+      if (name !== before) {
+        isAgentActive.value = false
+        agentSubmitted = false
+      }
+    })
     onScopeDispose(() => ended.abort(new DOMException('The form was unmounted.', 'AbortError')))
   })
   const stop = () => scope.stop()

@@ -12,11 +12,13 @@ import { bundlePage, servePage } from '../page-server.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
-function bundleBenchPage(dir) {
+/** The page, as a production build, or a development build (`process.env.NODE_ENV` left `development`). */
+function bundleBenchPage(dir, mode = 'production') {
   return bundlePage(
     fileURLToPath(new URL('./page.js', import.meta.url)),
     dir,
     { 'vue-webmcp/validate': `${root}dist/chunks/validate.mjs`, 'vue-webmcp': `${root}dist/index.mjs` },
+    mode === 'production' ? {} : { define: { 'process.env.NODE_ENV': `"${mode}"`, '__VUE_OPTIONS_API__': 'false', '__VUE_PROD_DEVTOOLS__': 'false', '__VUE_PROD_HYDRATION_MISMATCH_DETAILS__': 'false' } },
   )
 }
 
@@ -71,13 +73,31 @@ async function runDetached(server, dir, name, ...args) {
   }
 }
 
+/** The bench page served by `server`, and the heap in use after a full collection (through the DevTools protocol). */
+async function heapPage(browser, server) {
+  const page = await browser.newPage()
+  page.on('pageerror', e => console.error('page error:', e.message))
+  await page.goto(`http://localhost:${server.address().port}/`)
+  await page.waitForFunction(() => window.bench?.ready)
+  const cdp = await page.context().newCDPSession(page)
+  const heap = async () => {
+    await page.evaluate(() => {
+      window.gc()
+      window.gc()
+    })
+    return (await cdp.send('Runtime.getHeapUsage')).usedSize
+  }
+  return { page, heap }
+}
+
 const median = list => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]
 const fmt = ms => ms.toFixed(ms < 1 ? 3 : 1)
 
-export async function runBrowserBenchmarks({ registration, calls, memory, args }) {
+export async function runBrowserBenchmarks({ registration, calls, memory, args, devMemory }) {
   const dir = await mkdtemp(join(tmpdir(), 'vue-webmcp-bench-'))
   await bundleBenchPage(dir)
   const server = await serve(dir)
+  let devServer
   const chromiumPath = requireChromium()
   let browser
   try {
@@ -119,18 +139,7 @@ export async function runBrowserBenchmarks({ registration, calls, memory, args }
       // Only this benchmark needs the DevTools protocol (for the heap). It starts
       // after the others, so an idle browser does not share their two cores.
       browser = await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'] })
-      const page = await browser.newPage()
-      page.on('pageerror', e => console.error('page error:', e.message))
-      await page.goto(`http://localhost:${server.address().port}/`)
-      await page.waitForFunction(() => window.bench?.ready)
-      const cdp = await page.context().newCDPSession(page)
-      const heap = async () => {
-        await page.evaluate(() => {
-          window.gc()
-          window.gc()
-        })
-        return (await cdp.send('Runtime.getHeapUsage')).usedSize
-      }
+      const { page, heap } = await heapPage(browser, server)
       await page.evaluate(() => window.bench.cycles(500)) // warm: JIT, lazy chunks, Vue internals
       const before = await heap()
       const t = Date.now()
@@ -141,9 +150,29 @@ export async function runBrowserBenchmarks({ registration, calls, memory, args }
       console.log(`   heap after GC: ${(before / 1024).toFixed(0)} KiB -> ${(after / 1024).toFixed(0)} KiB, growth ${((after - before) / 1024).toFixed(1)} KiB (target < 1,024 KiB)`)
       console.log(`   tools left registered: ${left} (target 0); ${seconds.toFixed(1)} s for 30,000 registrations and 30,000 removals\n`)
     }
+
+    if (devMemory) {
+      // The same page built for development, served apart, beside the production build.
+      await bundleBenchPage(join(dir, 'dev'), 'development')
+      devServer = await serve(join(dir, 'dev'))
+      browser ??= await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'] })
+      const growth = {}
+      for (const [build, at] of [['development', devServer], ['production', server]]) {
+        const { page, heap } = await heapPage(browser, at)
+        await page.evaluate(() => window.bench.bigArgsSetup())
+        const before = await heap()
+        await page.evaluate(() => window.bench.bigArgsCalls(100, 2_000_000))
+        growth[build] = (await heap()) - before
+        await page.close()
+      }
+      const mb = bytes => (bytes / 2 ** 20).toFixed(2)
+      console.log('6. 100 agent calls with 2 MB of arguments each to a mounted component\'s tool, heap growth after GC')
+      console.log(`   development build: ${mb(growth.development)} MiB (target < 5 MiB)   production build: ${mb(growth.production)} MiB\n`)
+    }
   }
   finally {
     await browser?.close()
+    devServer?.close()
     server.close()
     await rm(dir, { recursive: true, force: true })
   }

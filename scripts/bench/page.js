@@ -205,7 +205,32 @@ async function argumentCases(rounds) {
   return out
 }
 
-window.bench = { ready: true, registration, calls, cycles, argumentCases }
+// Agent calls with large arguments to a component's tool, which development
+// builds observe (Vue DevTools, the debugging tools): the heap after them shows
+// what the call records keep. The app stays mounted, so its records stay too.
+let bigArgsTool
+async function bigArgsSetup() {
+  const app = createApp(defineComponent({
+    setup() {
+      useWebMCPTool({ name: 'big_args', description: 'Takes text.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } }, execute: () => 'ok' })
+      return () => h('div')
+    },
+  }))
+  app.mount(document.getElementById('app'))
+  for (;;) {
+    bigArgsTool = (await mc.getTools()).find(t => t.name === 'big_args')
+    if (bigArgsTool)
+      break
+    await settle(5)
+  }
+  await mc.executeTool(bigArgsTool, { text: 'warm up' }) // loads the call path
+}
+async function bigArgsCalls(n, bytes) {
+  for (let i = 0; i < n; i++)
+    await mc.executeTool(bigArgsTool, { text: String(i % 10).repeat(bytes) })
+}
+
+window.bench = { ready: true, registration, calls, cycles, argumentCases, bigArgsSetup, bigArgsCalls }
 
 // Opened as /?run=NAME&args=[...] (no DevTools client attached): run one
 // benchmark and send its figures back to the server.

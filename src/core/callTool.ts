@@ -11,10 +11,12 @@ import type { ToolCallSettings } from './callSettings'
 import type { WebMCPErrorCode } from './errors'
 import { isErrorLike } from './errorLike'
 import { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError } from './errors'
-import { DEFAULT_BUDGETS } from './limits'
+import { resultLimitSetting } from './limits'
 import { errorMessage, MAX_ERROR_TEXT, sanitizeErrorText, toToolResponse } from './normalize'
 import { budgetResult, resultSize } from './resultBudgets'
 import { warnOnce } from './warn'
+
+export { resultLimitSetting } from './limits'
 
 /** Maps a failure to its code. Never throws: whatever a tool threw is its own failure. */
 export function classifyError(error: unknown): WebMCPErrorCode {
@@ -168,23 +170,6 @@ export async function callTool<Args, Result>(call: ToolCall<Args, Result>, args:
 
 let validator: typeof import('./validate') | undefined
 let confirmer: typeof import('./confirm') | undefined
-
-/**
- * The result budget: the app's `limits.result`, else Chrome's. A limit that is
- * not a finite number of characters (NaN, negative, Infinity, a string) would
- * let everything through or empty every answer: Chrome's budget instead, and a
- * warning in development. `budgets: false` is how to turn budgets off.
- */
-export function resultLimitSetting(limit: unknown, warn: (message: string) => void = warnOnce): number {
-  if (limit === undefined)
-    return DEFAULT_BUDGETS.result
-  if (typeof limit !== 'number' || !(limit >= 0) || limit === Number.POSITIVE_INFINITY) {
-    if (process.env.NODE_ENV !== 'production')
-      warn(`limits.result must be a finite number of characters, 0 or more; got ${String(limit)}. Chrome's budget of ${DEFAULT_BUDGETS.result} applies (budgets: false turns budgets off).`)
-    return DEFAULT_BUDGETS.result
-  }
-  return Math.floor(limit)
-}
 
 function resultLimitOf(settings: ToolCallSettings): number {
   return resultLimitSetting(settings.limits?.result, settings.warn)

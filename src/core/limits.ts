@@ -1,4 +1,5 @@
 // Chrome's character budgets as numbers. No Vue import.
+import { warnOnce } from './warn'
 
 /** Chrome's guidance ("WebMCP tool security", "Set character budgets"). */
 export interface WebMCPBudgetLimits {
@@ -21,3 +22,20 @@ export const DEFAULT_BUDGETS: Readonly<WebMCPBudgetLimits> = Object.freeze({
   parameterDescription: 150,
   result: 1500,
 })
+
+/**
+ * The result budget: the app's `limits.result`, else Chrome's. A limit that is
+ * not a finite number of characters (NaN, negative, Infinity, a string) would
+ * let everything through or empty every answer: Chrome's budget instead, and a
+ * warning in development. `budgets: false` is how to turn budgets off.
+ */
+export function resultLimitSetting(limit: unknown, warn: (message: string) => void = warnOnce): number {
+  if (limit === undefined)
+    return DEFAULT_BUDGETS.result
+  if (typeof limit !== 'number' || !(limit >= 0) || limit === Number.POSITIVE_INFINITY) {
+    if (process.env.NODE_ENV !== 'production')
+      warn(`limits.result must be a finite number of characters, 0 or more; got ${String(limit)}. Chrome's budget of ${DEFAULT_BUDGETS.result} applies (budgets: false turns budgets off).`)
+    return DEFAULT_BUDGETS.result
+  }
+  return Math.floor(limit)
+}

@@ -156,8 +156,10 @@ function valueText(value: unknown): string {
   if (typeof value === 'symbol')
     return value.toString()
   const json = safeStringify(value) ?? ''
-  // Serialized to a string (its toJSON, or the marker of a value that cannot be read): that string.
-  return json.startsWith('"') ? JSON.parse(json) as string : json
+  // Its JSON, quotes and all for a value that serializes to a string (a
+  // `Date`, a boxed `String`, a `toJSON` string), as a returned value is;
+  // only the marker of a value that cannot be read is shown as text.
+  return json.startsWith('"[Unserializable: ') ? JSON.parse(json) as string : json
 }
 
 function readName(error: Error): string {

@@ -9,7 +9,8 @@ import type { AnyToolOptions, ToolRegistrations } from '../types'
 import type { ObservedTool, ToolCallRecord } from './observer'
 import { effectScope } from 'vue'
 import { checkDefinition } from '../core/definitionBudgets'
-import { DEFAULT_BUDGETS } from '../core/limits'
+import { DEFAULT_BUDGETS, resultLimitSetting } from '../core/limits'
+import { cutText, serializedLength } from '../core/text'
 import { asOwner, observedTools, recentCalls } from './observer'
 
 export const DEBUG_TOOL_NAMES = ['webmcp_debug_tools', 'webmcp_debug_tool', 'webmcp_debug_calls'] as const
@@ -62,27 +63,54 @@ function callSummary(call: ToolCallRecord): Record<string, unknown> {
 }
 
 /**
- * Page `page` (from 1) of `items`, as JSON text within `limit` characters.
- * Pages are filled greedily in order, so every page is as full as the budget allows.
+ * What `text` costs against the result budget when it is the answer: one text
+ * block, measured as serialized (a quote or a backslash costs two), as the
+ * budget itself measures it.
+ */
+const cost = serializedLength
+
+/** A note for a part left out, in the words the tools use. */
+function over(characters: number): string {
+  return `(cut: ${characters} characters over the result budget; see Vue DevTools)`
+}
+
+/**
+ * The answer when not even a note fits `limit` (a tiny `limits.result`):
+ * plain text, cut to fit.
+ */
+function tooSmall(limit: number): string {
+  return cutText(`The result budget (${limit} characters) is too small for this answer: raise limits.result, or see Vue DevTools.`, limit).text
+}
+
+/**
+ * Page `page` (from 1) of `items`, as JSON text costing at most `limit`.
+ * Pages are filled greedily in order, so every page is as full as the budget
+ * allows; an item too large for a page of its own is replaced by a note.
  */
 export function paginate(key: string, items: unknown[], page: number, limit: number): string {
   const render = (slice: unknown[], n: number, pages: number) => JSON.stringify({ [key]: slice, page: n, pages, total: items.length })
+  // 9999 stands in for the final page numbers: the text is never shorter than this.
+  const fits = (slice: unknown[]) => cost(render(slice, 9999, 9999)) <= limit
   const pages: unknown[][] = []
   let current: unknown[] = []
-  for (const item of items) {
-    // 9999 stands in for the final page numbers: the text is never shorter than this.
-    if (current.length && render([...current, item], 9999, 9999).length > limit) {
-      pages.push(current)
-      current = []
+  for (let item of items) {
+    if (!fits([...current, item])) {
+      if (current.length) {
+        pages.push(current)
+        current = []
+      }
+      if (!fits([item]))
+        item = over(cost(JSON.stringify(item)))
     }
     current.push(item)
   }
   pages.push(current)
   const n = Math.min(Math.max(1, Math.floor(page) || 1), pages.length)
-  return render(pages[n - 1]!, n, pages.length)
+  const text = render(pages[n - 1]!, n, pages.length)
+  return cost(text) <= limit ? text : tooSmall(limit)
 }
 
-/** One tool in full: definition, state, budget figures and recent calls, cut to `limit`. */
+/** One tool in full: definition, state, budget figures and recent calls, costing at most `limit`. */
 function detail(tool: ObservedTool, limit: number): string {
   const definition = tool.definition()
   const limits = { ...DEFAULT_BUDGETS, ...tool.config.limits }
@@ -96,24 +124,28 @@ function detail(tool: ObservedTool, limit: number): string {
     budgets: {
       name: `${[...definition.name].length}/${limits.name}`,
       description: `${[...definition.description].length}/${limits.description}`,
-      result: limits.result,
+      result: limit,
       problems: problems.map(p => cut(p.message, 160)),
     },
     recentCalls: tool.calls.slice(-5).reverse().map(callSummary),
     inputSchema: definition.inputSchema,
   }
-  // Over budget: shed the longest parts first, saying so.
+  // Over budget: shed the longest parts first, saying so, then whatever is left.
   let text = JSON.stringify(value)
-  for (const key of ['inputSchema', 'recentCalls', 'description', 'budgets'] as const) {
-    if (text.length <= limit)
-      break
-    const part = JSON.stringify(value[key]) ?? ''
-    value[key] = typeof value[key] === 'string' && key === 'description'
-      ? cut(value[key] as string, Math.max(40, (value[key] as string).length - (text.length - limit) - 20))
-      : `(cut: ${part.length} characters over the result budget; see Vue DevTools)`
+  for (const key of ['inputSchema', 'recentCalls', 'description', 'budgets', 'annotations', 'exposedTo', 'title', 'error', 'owner'] as const) {
+    if (cost(text) <= limit)
+      return text
+    if (value[key] === undefined)
+      continue
+    const part = cost(JSON.stringify(value[key]))
+    value[key] = key === 'description' && typeof value[key] === 'string' && part > 80
+      ? cut(value[key] as string, Math.max(40, (value[key] as string).length - (cost(text) - limit) - 20))
+      : over(part)
+    if (key === 'description' && cost(JSON.stringify(value)) > limit)
+      value[key] = over(part)
     text = JSON.stringify(value)
   }
-  return text.length <= limit ? text : cut(text, limit)
+  return cost(text) <= limit ? text : tooSmall(limit)
 }
 
 /** The page parameter of the two paginated tools. */
@@ -194,7 +226,8 @@ export function registerDebugTools(app: App, config: ToolCallSettings, register:
   withDebugTools.add(app)
   const scope = effectScope(true)
   // After the current setup() has returned: no component is the current instance.
-  const limit = () => config.limits?.result ?? DEFAULT_BUDGETS.result
+  // The budget the call path holds these answers to (a NaN or negative `limits.result` is Chrome's).
+  const limit = () => resultLimitSetting(config.limits?.result, config.warn)
   void Promise.resolve().then(() => app.runWithContext(() => scope.run(() => asOwner(OWNER, app, () => register(debugToolOptions(app, limit))))))
   app.onUnmount(() => {
     scope.stop()

@@ -46,10 +46,15 @@ export function observeTools<S extends ObservedSlot>(
   observeRegistrations(slots, config, describe, enabled, run)
 }
 
-/** `useWebMCPForm`: observes one form. */
-export function observeForm(...args: Parameters<typeof observeOneForm>): void {
+/**
+ * `useWebMCPForm`: observes one form. `registrations` is the registration life
+ * cycle, passed in so that an app whose only tools are forms gets the debugging
+ * tools too (this module cannot import it: it imports this one).
+ */
+export function observeForm(registrations: ToolRegistrations, ...args: Parameters<typeof observeOneForm>): void {
   if (!inBrowser())
     return
+  register ??= registrations
   install()
   observeOneForm(...args)
 }

@@ -159,15 +159,40 @@ function currentOwner(): { owner: ToolOwner, app: App | null } {
   return { owner: { key: key ?? 'scope:none', kind: 'scope', label: 'effect scope' }, app }
 }
 
+/**
+ * `text` cut to `max` characters, as a string of its own. A slice (and a
+ * concatenation holding one) keeps the whole text alive, and an agent's
+ * arguments can be megabytes; `join` builds a fresh string.
+ */
+function copyCut(text: string, max: number): string {
+  return Array.from(text.length > max ? `${text.slice(0, max - 1)}…` : text).join('')
+}
+
+/** `value` as JSON, else as text, cut to `max` characters. Never throws: it runs before the app's hooks. */
 function json(value: unknown, max: number): string {
   let text: string
   try {
     text = JSON.stringify(value) ?? String(value)
   }
   catch {
-    text = String(value)
+    try {
+      text = String(value)
+    }
+    catch {
+      text = '(unreadable)' // a revoked Proxy, a throwing toString
+    }
   }
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text
+  return copyCut(text, max)
+}
+
+/** What failed, as `name: message` for an Error. Never throws (a revoked Proxy, a throwing `message` getter). */
+function failureText(error: unknown): unknown {
+  try {
+    return error instanceof Error ? `${error.name}: ${error.message}` : error
+  }
+  catch {
+    return '(an unreadable failure)'
+  }
 }
 
 /** Characters of text in a result: what the result budget counts. */
@@ -203,7 +228,7 @@ function callObserver(tool: ObservedTool, caller = nextCaller ?? 'agent'): CallO
       if (event.code)
         record.code = event.code
       if (event.error !== undefined)
-        record.error = json(event.error instanceof Error ? `${event.error.name}: ${event.error.message}` : event.error, 200)
+        record.error = json(failureText(event.error), 200)
       if (event.confirmation)
         record.confirmation = event.confirmation.decision
       emit({ type: 'result', tool, call: record })
@@ -214,6 +239,15 @@ function callObserver(tool: ObservedTool, caller = nextCaller ?? 'agent'): CallO
       record.confirmation = 'waiting'
       emit({ type: 'confirm', tool, call: record })
     },
+  }
+}
+
+function attempt(run: () => void): void {
+  try {
+    run()
+  }
+  catch (error) {
+    console.error('[vue-webmcp] the development observer failed on a call.', error)
   }
 }
 
@@ -235,15 +269,16 @@ export function observeConfig(settings: ToolCallSettings, observer: CallObserver
     includeArgs: true,
     // The app's hooks' own return values go back to the call path, which
     // catches a rejected promise as it does for an unobserved call.
+    // The observer's own failure never keeps the app's hooks from running.
     onToolCall: (event) => {
-      observer.onToolCall(event)
+      attempt(() => observer.onToolCall(event))
       return onToolCall?.(own(event))
     },
     onToolResult: (event) => {
-      observer.onToolResult(event)
+      attempt(() => observer.onToolResult(event))
       return onToolResult?.(own(event))
     },
-    onConfirmationRequest: observer.onConfirmationRequest,
+    onConfirmationRequest: () => attempt(() => observer.onConfirmationRequest?.()),
   }
 }
 

@@ -179,17 +179,26 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
       // of one call per change. A retry that fails
       // fires none, and one still pending is not retried, so a success (which
       // fires one) ends the cycle. A refused registration holds nothing to
-      // abort (Chromium 150 included: it throws, and registers nothing). The
-      // scope's end removes the listener; a context that is no EventTarget
-      // gets no retries.
+      // abort (Chromium 150 included: it throws, and registers nothing). Its
+      // listener goes with it (the scope's end unregisters every tool); a
+      // context that is no EventTarget gets no retries.
       if (error)
-        mc.addEventListener?.('toolchange', () => slot.current === registration && register(slot, json, mc), { once: true, signal: ended.signal })
+        afterBoth()
     }
     // A plain copy, in the author's key order (what agents and forms show):
     // no reactive proxy, and later mutation of the options does not reach it.
     const { exposedTo, ...tool }: Definition & { execute?: unknown } = JSON.parse(json)
     tool.execute = (args: object, callOptions?: WebMCPToolExecuteOptions) => call(slot, args, callOptions, tool)
     const signal = registration.controller.signal
+    // Listening from the call on: a `toolchange` while it is pending may be
+    // the one that frees the name (an HMR reload, the instance going away
+    // holding it, under a polyfill or a loaded machine that refuses late).
+    // Of a refusal and the next `toolchange`, the second retries. Removed
+    // with the registration (whatever replaces it aborts it first), so it
+    // never retries a replaced one; a success's own `toolchange` uses it up.
+    let first: unknown
+    const afterBoth = () => first ? register(slot, json, mc) : (first = 1)
+    mc.addEventListener?.('toolchange', afterBoth, { once: true, signal })
     let result: unknown
     try {
       result = mc.registerTool(tool as WebMCP.ModelContextTool, exposedTo ? { signal, exposedTo } : { signal })
@@ -216,9 +225,13 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
     const check = checks.value
     // In 'error' mode nothing registers before the checks have run; a
     // component cached by <KeepAlive> registers nothing while deactivated.
-    const on = !!mc && active.value && (budgets !== 'error' || !!check)
+    const on = mc && active.value && (budgets !== 'error' || check)
     for (const slot of slots) {
-      let definition = on && isEnabled(slot.options, shared) ? describe(slot.options, shared) : undefined
+      // Read even while off: a change to any option runs this again, and a
+      // context that appeared after the polls ended is found then.
+      let definition = isEnabled(slot.options, shared) ? describe(slot.options, shared) : undefined
+      if (!on)
+        definition = undefined
       if (definition?.inputSchema && !check) {
         // Not registered before its schema is checked; sync runs again once the checks have loaded.
         void load()

@@ -339,7 +339,9 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
       }
       const invalid = validationFailure(form)
       if (invalid) {
+        // Chromium refuses the fill: no submit, and only `toolactivated`.
         finish(() => reject(fail(invalid)))
+        this.activate(name)
         return
       }
       const event = new Event('submit', { bubbles: true, cancelable: true })

@@ -4,7 +4,7 @@ import { mount } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
 import { commands } from 'vitest/browser'
 import { defineComponent, h, nextTick, ref } from 'vue'
-import { useRegisteredTools, useWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
+import { useRegisteredTools, useWebMCPForm, useWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
 import TaskForm from '../fixtures/TaskForm.vue'
 import { until, withSetup } from '../helpers'
 import { laneSuite, textOf, uniqueName } from '../lane'
@@ -155,6 +155,24 @@ describe('declarative form, called by the agent', () => {
     expect(await commands.callTool(name, { title: 'First', tags: ['home', 'work'] })).toEqual({ content: [{ type: 'text', text: '{"title":"First","tags":["home","work"]}' }] })
     expect(await commands.callTool(name, { title: 'Second' })).toEqual({ content: [{ type: 'text', text: '{"title":"Second","tags":[]}' }] })
     await until(() => (wrapper.get('input[name="title"]').element as HTMLInputElement).value === '')
+  })
+
+  it('a fill the browser refuses (the form\'s own max) fails the call, and the agent\'s next call starts empty', async () => {
+    const name = uniqueName('order_boxes')
+    const handler = vi.fn((fields: Record<string, unknown>) => fields)
+    const Order = defineComponent({
+      setup() {
+        const form = useWebMCPForm({ name, description: 'Orders boxes.', autosubmit: true, execute: handler })
+        return () => h('form', form.attrs.value, [h('input', { name: 'title' }), h('input', { name: 'qty', type: 'number', min: 1, max: 10 }), h('input', { name: 'notes' })])
+      },
+    })
+    const wrapper = mount(Order, { attachTo: document.body })
+    cleanups.push(() => wrapper.unmount())
+    await until(async () => (await commands.listTools()).some(t => t.name === name))
+    await expect(commands.callTool(name, { title: 'Big order', qty: 50, notes: 'leave at door' })).rejects.toThrow(/Form validation failed/)
+    expect(handler).not.toHaveBeenCalled()
+    // Straight away, as an agent that corrects itself does.
+    expect(await commands.callTool(name, { qty: 2 })).toEqual({ content: [{ type: 'text', text: '{"title":"","qty":"2","notes":""}' }] })
   })
 
   it('without autosubmit: the agent\'s fill activates the form and a click completes it', async () => {

@@ -1,3 +1,4 @@
+import type { WebMCPToolResponse } from '../../src'
 // The debugging tools in native Chromium, through Playwright's frame.webmcp
 // (the path chrome-devtools-mcp's list_3p_developer_tools takes too): in this
 // development build they are listed with `debugging: true` and answer from
@@ -7,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { commands } from 'vitest/browser'
 import { createApp, defineComponent, h } from 'vue'
 import { useWebMCPTool, WEBMCP_CONFIG } from '../../src'
+import { resultSize } from '../../src/core/resultBudgets'
 import { until } from '../helpers'
 import { laneSuite, textOf, uniqueName } from '../lane'
 
@@ -64,5 +66,32 @@ describe('debugging tools (development build, native Chromium)', () => {
       [true, 'OK', 'agent'],
     ])
     expect(calls.calls[1].resultSize).toBe('Hello, Ada!'.length)
+  })
+
+  it('page through 40 tools whole, each page within the budget as sent, in \'error\' mode', async () => {
+    const prefix = uniqueName('many')
+    const app = createApp(defineComponent({
+      name: 'Many',
+      setup() {
+        for (let i = 0; i < 40; i++)
+          useWebMCPTool({ name: `${prefix}_${String(i).padStart(2, '0')}`, description: 'Says "hi".', execute: () => '' })
+        return () => null
+      },
+    }))
+    app.provide(WEBMCP_CONFIG, { debugTools: true, budgets: 'error' })
+    app.mount(document.body.appendChild(document.createElement('div')))
+    cleanups.push(() => app.unmount())
+    await until(async () => (await mc.getTools()).some(t => t.name === 'webmcp_debug_tools'), 10_000)
+    const names: string[] = []
+    let pages = 1
+    for (let page = 1; page <= pages; page++) {
+      const response = await commands.callTool('webmcp_debug_tools', { name: prefix, page }) as WebMCPToolResponse
+      expect(resultSize(response)).toBeLessThanOrEqual(1500)
+      const answer = JSON.parse(textOf(response))
+      pages = answer.pages
+      names.push(...answer.tools.map((t: { name: string }) => t.name))
+    }
+    expect(names).toHaveLength(40)
+    expect(new Set(names).size).toBe(40)
   })
 })

@@ -279,6 +279,45 @@ describe(`life cycle (${lane})`, () => {
     })
   })
 
+  it('a re-setup whose registerTool refuses late, after the name was freed, still takes the name (HMR)', async () => {
+    const name = uniqueName('hmr')
+    // The instance going away holds the name.
+    const outgoing = new AbortController()
+    cleanups.push(() => outgoing.abort())
+    await registerTool(mc, { name, description: 'd', execute: () => 'old' }, { signal: outgoing.signal })
+    // A slow registerTool (a polyfill, a loaded machine): its answer for the new instance is held
+    // until the old instance has gone and its toolchange has been delivered.
+    let release!: () => void
+    const gate = new Promise<void>(resolve => (release = resolve))
+    const original = mc.registerTool
+    let held = 0
+    mc.registerTool = function (this: WebMCP.ModelContext, ...args: Parameters<typeof original>) {
+      if (args[0].name !== name || held++)
+        return original.apply(this, args)
+      let answer: Promise<void>
+      try {
+        answer = Promise.resolve(original.apply(this, args))
+      }
+      catch (error) {
+        answer = Promise.reject(error) // Chromium 150 refuses synchronously
+      }
+      answer.catch(() => {}) // handled once the gate opens
+      return gate.then(() => answer)
+    } as typeof original
+    cleanups.push(() => (mc.registerTool = original))
+    const scope = effectScope()
+    cleanups.push(() => scope.stop())
+    const state = scope.run(() => useWebMCPTool({ name, description: 'd', execute: () => 'new' }))!
+    await until(() => held === 1)
+    const freed = new Promise(resolve => mc.addEventListener('toolchange', resolve, { once: true }))
+    outgoing.abort()
+    await freed
+    release()
+    await until(() => state.isRegistered.value)
+    expect(state.error.value).toBeNull()
+    expect(await call(name)).toEqual({ content: [{ type: 'text', text: 'new' }] })
+  })
+
   describe('registration failures keep their names', () => {
     // Under jsdom a DOMException is not an `Error`: this one is shaped like it.
     const domExceptionLike = (name: string, message: string) => ({ name, message, [Symbol.toStringTag]: 'DOMException' })

@@ -4,9 +4,9 @@ import type { FormFields, WebMCPConfig, WebMCPFormReset, WebMCPToolCallEvent, We
 import { mount } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
 import { defineComponent, h, nextTick, ref } from 'vue'
-import { formFields, WEBMCP_CONFIG } from '../../src'
+import { formFields, useWebMCPForm, WEBMCP_CONFIG } from '../../src'
 import TaskForm from '../fixtures/TaskForm.vue'
-import { until } from '../helpers'
+import { until, withSetup } from '../helpers'
 import { callTool, cannot, executeTool, lane, laneSuite, registerTool, tick, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
@@ -294,6 +294,99 @@ describe(`useWebMCPForm (${lane})`, () => {
     expect(state.error.value!.name).toBe('InvalidStateError')
     await tick() // a browser reports an unhandled rejection in a task of its own, queued before this one
     expect(unhandled).toEqual([])
+  })
+
+  describe('a fill the browser refuses', () => {
+    /** An autosubmit form whose own validation (`max`) an agent's input can fail. */
+    function mountOrderForm(name: string, handler: Handler, resetAfter?: WebMCPFormReset) {
+      const Order = defineComponent({
+        setup() {
+          const form = useWebMCPForm({ name, description: 'Orders boxes.', autosubmit: true, resetAfter, execute: handler })
+          return () => h('form', form.attrs.value, [
+            h('input', { name: 'title' }),
+            h('input', { name: 'qty', type: 'number', min: 1, max: 10 }),
+            h('input', { name: 'notes' }),
+          ])
+        },
+      })
+      const wrapper = mount(Order, { attachTo: document.body })
+      cleanups.push(() => wrapper.unmount())
+      return wrapper.get('form').element as HTMLFormElement
+    }
+    const value = (form: HTMLFormElement, field: string) => (form.elements.namedItem(field) as HTMLInputElement).value
+
+    it('starts the next agent call empty: the refused values reach no later call', async () => {
+      const name = uniqueName('order_boxes')
+      const handler = vi.fn<Handler>(fields => fields)
+      const form = mountOrderForm(name, handler)
+      const refused = await agentSubmit(name, { title: 'Big order', qty: 50, notes: 'leave at door' }).then(() => 'answered', (e: Error) => e.name)
+      expect(refused).toBe('UnknownError')
+      expect(handler).not.toHaveBeenCalled()
+      await until(() => value(form, 'title') === '' && value(form, 'notes') === '' && value(form, 'qty') === '')
+      const next = await agentSubmit(name, { qty: 2 })
+      expect(next).toEqual({ content: [{ type: 'text', text: '{"title":"","qty":"2","notes":""}' }] })
+    })
+
+    it('keeps the refused values with resetAfter \'never\'', async () => {
+      const name = uniqueName('order_kept')
+      const form = mountOrderForm(name, () => 'ok', 'never')
+      await agentSubmit(name, { title: 'Kept', qty: 50 }).catch(() => {})
+      await tick()
+      await tick()
+      expect([value(form, 'title'), value(form, 'qty')]).toEqual(['Kept', '50'])
+    })
+  })
+
+  describe('onSubmit never rejects and always leaves isSubmitting', () => {
+    it('bound on a wrapper element the submit event bubbles to', async () => {
+      const handler = vi.fn<Handler>(() => 'ok')
+      let state!: ReturnType<typeof useWebMCPForm>
+      const Wrapped = defineComponent({
+        setup() {
+          state = useWebMCPForm({ name: uniqueName('wrapped'), description: 'd', execute: handler })
+          const { onSubmit, ...attrs } = state.attrs.value
+          return () => h('div', { onSubmit }, [h('form', { toolname: attrs.toolname, tooldescription: attrs.tooldescription }, [h('input', { name: 'title', value: 'x' }), h('button', 'go')])])
+        },
+      })
+      const wrapper = mount(Wrapped, { attachTo: document.body })
+      cleanups.push(() => wrapper.unmount())
+      wrapper.get('button').element.click()
+      await until(() => handler.mock.calls.length === 1 && !state.isSubmitting.value)
+      expect(handler.mock.calls[0]![0]).toEqual({ title: 'x' })
+      expect(state.error.value).toBeNull()
+      // An event from no form at all: a failure in `error`, not a rejection.
+      const stray = new Event('submit', { cancelable: true })
+      Object.defineProperty(stray, 'target', { value: document.createElement('div') })
+      await expect(state.onSubmit(stray)).resolves.toBeUndefined()
+      expect([state.isSubmitting.value, state.error.value?.name]).toEqual([false, 'TypeError'])
+    })
+
+    it('with a resetAfter getter that throws', async () => {
+      const handler = vi.fn<Handler>(() => 'ok')
+      const { result: state, unmount } = withSetup(() => useWebMCPForm({ name: uniqueName('bad_reset'), description: 'd', execute: handler, resetAfter: () => { throw new Error('no mode') } }))
+      cleanups.push(unmount)
+      const form = document.createElement('form')
+      form.innerHTML = '<input name="title" value="t">'
+      document.body.append(form)
+      cleanups.push(() => form.remove())
+      const event = new Event('submit', { cancelable: true })
+      Object.defineProperty(event, 'target', { value: form })
+      await expect(state.onSubmit(event)).resolves.toBeUndefined()
+      expect(handler).toHaveBeenCalledOnce()
+      expect([state.isSubmitting.value, state.error.value?.message]).toEqual([false, 'no mode'])
+    })
+  })
+
+  it('isAgentActive goes back to false when the form\'s tool name changes', async () => {
+    const name = ref(uniqueName('before'))
+    let state!: ReturnType<typeof useWebMCPForm>
+    const { unmount } = withSetup(() => (state = useWebMCPForm({ name, description: 'd', execute: () => '' })))
+    cleanups.push(unmount)
+    mc.dispatchEvent(Object.assign(new Event('toolactivated'), { toolName: name.value }))
+    expect(state.isAgentActive.value).toBe(true)
+    name.value = uniqueName('after')
+    await nextTick()
+    expect(state.isAgentActive.value).toBe(false)
   })
 
   it('formFields keeps fields named __proto__, constructor and toString as fields', () => {

@@ -2,10 +2,12 @@
 // development builds): registered once per app with `debugging: true`, they
 // answer from the same state Vue DevTools shows, within the result budget.
 import type { App, Component } from 'vue'
+import type { WebMCPToolResponse } from '../../src'
 import type { InMemoryModelContext } from '../../src/testing'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createApp, defineComponent, h } from 'vue'
 import { useWebMCPConfirmations, useWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
+import { resultSize } from '../../src/core/resultBudgets'
 import { paginate } from '../../src/devtools/debugTools'
 import { recentCalls } from '../../src/devtools/observer'
 import { install, uninstall } from '../../src/testing'
@@ -153,6 +155,76 @@ describe('debugging tools', () => {
     const detail = await json('webmcp_debug_tool', { name: 'big' })
     expect(detail.inputSchema).toMatch(/^\(cut: \d+ characters/)
     expect(detail.description).toBe('d'.repeat(400))
+  })
+})
+
+describe('debugging tools within the result budget as sent', () => {
+  const Forty = defineComponent({
+    name: 'Forty',
+    setup() {
+      // Quotes and backslashes cost two characters each once the JSON answer is a text block.
+      for (let i = 0; i < 40; i++)
+        useWebMCPTool({ name: `tool_${String(i).padStart(2, '0')}`, description: 'Says "hi" \\ back.', execute: () => '' })
+      return () => null
+    },
+  })
+
+  /** Every page of webmcp_debug_tools, and one tool's detail, as the agent receives them. */
+  async function answers(): Promise<WebMCPToolResponse[]> {
+    const first = await callTool(mc, 'webmcp_debug_tools')
+    const out = [first, await callTool(mc, 'webmcp_debug_tool', { name: 'tool_07' }), await callTool(mc, 'webmcp_debug_calls')]
+    const pages = /"pages":(\d+)/.exec(textOf(first))?.[1]
+    for (let page = 2; page <= Number(pages ?? 1); page++)
+      out.push(await callTool(mc, 'webmcp_debug_tools', { page }))
+    return out
+  }
+
+  for (const budgets of [false, 'warn', 'error'] as const) {
+    for (const [result, applied] of [[undefined, 1500], [Number.NaN, 1500], [-1, 1500], [400, 400], [12, 12]] as const) {
+      it(`budgets ${budgets}, limits.result ${result}: every answer fits ${applied}, whole, and the package warns about none`, async () => {
+        const warnings: string[] = []
+        mountApp(Forty, { debugTools: true, budgets, limits: { result }, warn: (m: string) => warnings.push(m) })
+        await until(() => mc.toolNames.includes('webmcp_debug_calls') && mc.toolNames.includes('tool_39'))
+        await callTool(mc, 'tool_01')
+        for (const response of await answers()) {
+          expect(response.isError).toBeFalsy()
+          expect(resultSize(response)).toBeLessThanOrEqual(applied)
+          // Whole: nothing cut by the call path's own budget.
+          expect(textOf(response)).not.toContain('[truncated')
+          if (applied >= 400)
+            expect(() => JSON.parse(textOf(response))).not.toThrow()
+        }
+        expect(warnings.filter(m => m.includes('webmcp_debug'))).toEqual([])
+      })
+    }
+  }
+
+  it('the 40 tools, at Chrome\'s budget, are all listed across the pages', async () => {
+    mountApp(Forty, { debugTools: true, budgets: 'error' })
+    await until(() => mc.toolNames.includes('webmcp_debug_tools') && mc.toolNames.includes('tool_39'))
+    const first = JSON.parse(textOf(await callTool(mc, 'webmcp_debug_tools')))
+    const names: string[] = []
+    for (let page = 1; page <= first.pages; page++)
+      names.push(...JSON.parse(textOf(await callTool(mc, 'webmcp_debug_tools', { page }))).tools.map((t: Any) => t.name))
+    expect(names).toEqual(Array.from({ length: 40 }, (_, i) => `tool_${String(i).padStart(2, '0')}`))
+  })
+
+  it('an app whose only tools are forms has them', async () => {
+    // Fresh modules: the page's first observed tool is this form, as in an app with forms alone.
+    vi.resetModules()
+    const { useWebMCPForm, WEBMCP_CONFIG } = await import('../../src')
+    const app = createApp(defineComponent({
+      name: 'OnlyForm',
+      setup() {
+        const form = useWebMCPForm({ name: 'only_form', description: 'A form.', execute: () => 'ok' })
+        return () => h('form', form.attrs.value, [h('input', { name: 'title' })])
+      },
+    }))
+    app.provide(WEBMCP_CONFIG, { debugTools: true })
+    app.mount(document.body.appendChild(document.createElement('div')))
+    apps.push(app)
+    await until(() => DEBUG.every(name => mc.toolNames.includes(name)))
+    expect((await json('webmcp_debug_tools')).tools).toEqual([{ name: 'only_form', form: true, owner: '<OnlyForm>', enabled: true, registered: true, calls: 0 }])
   })
 })
 

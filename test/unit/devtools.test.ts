@@ -4,6 +4,9 @@
 // plugin does and lets the test ask for the inspector tree and state.
 import type { App, Component } from 'vue'
 import type { InMemoryModelContext } from '../../src/testing'
+import process from 'node:process'
+import v8 from 'node:v8'
+import vm from 'node:vm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp, defineComponent, effectScope, h, nextTick, ref } from 'vue'
 import { useWebMCPConfirmations, useWebMCPForm, useWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
@@ -350,6 +353,61 @@ describe('Vue DevTools plugin', () => {
     await run.action(id)
     expect(state(app, id).run[1].value).toMatch(/^Invalid JSON arguments/)
     expect(setup.api.events.filter((e: Any) => e.event.data.caller)).toHaveLength(2)
+  })
+})
+
+describe('development memory and failures', () => {
+  /** The heap in use after a full collection (V8's `gc`, switched on for this test). */
+  function heapAfterGc(): number {
+    v8.setFlagsFromString('--expose-gc')
+    const gc = vm.runInNewContext('gc') as () => void
+    gc()
+    gc()
+    return process.memoryUsage().heapUsed
+  }
+
+  it('call records and timeline events keep copies of at most 500 characters, never slices of the agent\'s arguments', async () => {
+    const app = mountApp(defineComponent({
+      setup() {
+        useWebMCPTool({ name: 'take', description: 'Takes text.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } }, execute: () => 'ok' })
+        return () => null
+      },
+    }))
+    await until(() => mc.toolNames.includes('take'))
+    await call('take', { text: 'warm up' })
+    const before = heapAfterGc()
+    for (let i = 0; i < 20; i++)
+      await call('take', { text: String(i).repeat(2_000_000) }) // 2 MB each, and no two alike
+    const grown = heapAfterGc() - before
+    expect(recentCalls.slice(-20).every(c => c.args!.length <= 500)).toBe(true)
+    // The timeline's events hold the same copies: what Vue DevTools keeps per call is bounded too.
+    const timeline = setupOf(app).api.events.filter((e: Any) => e.event.data.caller).map((e: Any) => e.event.data.arguments as string)
+    expect(timeline).toHaveLength(21)
+    expect(timeline.every(text => text.length <= 500)).toBe(true)
+    // 40 MB of arguments went through; slices would keep all of it.
+    expect(grown).toBeLessThan(5_000_000)
+  })
+
+  it('a thrown revoked Proxy, or an Error whose message getter throws, still reaches the app\'s onToolResult', async () => {
+    const { proxy, revoke } = Proxy.revocable({}, {})
+    revoke()
+    const sly = new Error('hidden')
+    Object.defineProperty(sly, 'message', { get: () => { throw new Error('no message for you') } })
+    const results: Any[] = []
+    mountApp(defineComponent({
+      setup() {
+        useWebMCPTools([
+          { name: 'throws_proxy', description: 'd', execute: () => { throw proxy } },
+          { name: 'throws_sly', description: 'd', execute: () => { throw sly } },
+        ])
+        return () => null
+      },
+    }), { onToolResult: (e: Any) => results.push(e) })
+    await until(() => mc.toolNames.includes('throws_sly') && mc.toolNames.includes('throws_proxy'))
+    expect(await call('throws_proxy')).toMatchObject({ isError: true })
+    expect(await call('throws_sly')).toMatchObject({ isError: true })
+    expect(results.map(r => [r.name, r.ok])).toEqual([['throws_proxy', false], ['throws_sly', false]])
+    expect(recentCalls.map(c => [c.tool, c.done, typeof c.error])).toEqual([['throws_proxy', true, 'string'], ['throws_sly', true, 'string']])
   })
 })
 

@@ -4,7 +4,7 @@
 // context on a second document; test/browser/document.browser.test.ts does the
 // same with a same-origin iframe in Chromium.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { effectScope, nextTick } from 'vue'
+import { effectScope, nextTick, ref } from 'vue'
 import { useRegisteredTools, useWebMCPForm, useWebMCPTool, useWebMCPTools } from 'vue-webmcp'
 import { InMemoryModelContext, install, uninstall } from 'vue-webmcp/testing'
 import { until } from '../helpers'
@@ -126,5 +126,47 @@ describe('useWebMCPForm with no active scope', () => {
     finally {
       warn.mockRestore()
     }
+  })
+})
+
+describe('a context that appears after the composables gave up looking', () => {
+  // Each on a document of its own: the documents' contexts are followed apart.
+  async function lateContext(setup: (document: Document) => void, change: () => void): Promise<InMemoryModelContext> {
+    vi.useFakeTimers()
+    const late = document.implementation.createHTMLDocument('late')
+    scope.run(() => setup(late))
+    vi.advanceTimersByTime(60_000) // every poll has ended
+    vi.useRealTimers()
+    const context = new InMemoryModelContext()
+    placeOn(late, context)
+    change()
+    await nextTick()
+    return context
+  }
+
+  it('useWebMCPTool finds it when an option changes', async () => {
+    const name = ref('late_tool')
+    let tool!: ReturnType<typeof useWebMCPTool>
+    const context = await lateContext(late => (tool = useWebMCPTool({ name, description: 'd', execute: () => 'ok', document: late })), () => (name.value = 'renamed'))
+    await until(() => tool.isRegistered.value)
+    expect(context.toolNames).toEqual(['renamed'])
+  })
+
+  it('useWebMCPForm finds it when an option changes, and follows the agent\'s events there', async () => {
+    const description = ref('d')
+    let form!: ReturnType<typeof useWebMCPForm>
+    const context = await lateContext(late => (form = useWebMCPForm({ name: 'late_form', description, execute: () => 'ok', document: late })), () => (description.value = 'changed'))
+    await nextTick()
+    context.dispatchEvent(Object.assign(new Event('toolactivated'), { toolName: 'late_form' }))
+    expect(form.isAgentActive.value).toBe(true)
+  })
+
+  it('useRegisteredTools finds it when an option changes', async () => {
+    const origins = ref<string[] | undefined>(['https://partner.example'])
+    let list!: ReturnType<typeof useRegisteredTools>
+    const context = await lateContext(late => (list = useRegisteredTools({ document: late, fromOrigins: origins })), () => (origins.value = undefined))
+    await context.registerTool({ name: 'seen', description: 'd', execute: () => 'ok' })
+    await until(() => list.tools.value.some(t => t.name === 'seen'))
+    expect(list.isSupported.value).toBe(true)
   })
 })

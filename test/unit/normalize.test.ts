@@ -1,5 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { callTool } from '../../src/core/callTool'
+import { isToolResponse } from '../../src/core/isToolResponse'
 import { MAX_ERROR_TEXT, sanitizeErrorText, toErrorResponse, toToolResponse } from '../../src/core/normalize'
 import { safeStringify } from '../../src/core/serialize'
 import { serializedLength } from '../../src/core/text'
@@ -68,6 +70,8 @@ const results: [string, unknown, unknown][] = [
   ['† function', () => 1, { content: [] }],
   ['† symbol', Symbol('s'), { content: [] }],
   ['† lone surrogate in a string (U+FFFD)', 'a\uD800b', text('a\uFFFDb')],
+  ['an array with a content property (data, not an MCP result)', Object.assign([1, 2], { content: [{ type: 'text', text: 'hi' }] }), text('[1,2]')],
+  ['a plain { name, message, stack } (data, not an Error)', { name: 'Ada', message: 'hello', stack: 'top' }, text('{"name":"Ada","message":"hello","stack":"top"}')],
   ['† boxed primitives, where JSON alone fails (a cycle)', (() => {
     const o: Record<string, unknown> = { s: new Object('x'), n: new Object(2), b: new Object(false), big: new Object(10n) }
     o.self = o
@@ -144,6 +148,10 @@ const failures: [string, unknown, unknown][] = [
   ['thrown object (its JSON)', { code: 7 }, error('{"code":7}')],
   ['thrown number', 404, error('404')],
   ['thrown null', null, error('null')],
+  ['thrown Date (its JSON, quotes kept)', new Date(0), error('"1970-01-01T00:00:00.000Z"')],
+  ['thrown boxed String (its JSON, quotes kept)', new Object('x'), error('"x"')],
+  ['thrown object whose toJSON is a string (its JSON, quotes kept)', { toJSON: () => 'later' }, error('"later"')],
+  ['thrown duck-typed { name, message, stack } (its JSON: not an Error)', { name: 'TypeError', message: 'm', stack: 's' }, error('{"name":"TypeError","message":"m","stack":"s"}')],
   ['† thrown undefined', undefined, error('The tool failed without saying why (it threw undefined).')],
   ['† DOMException (name kept: it tells AbortError from NotAllowedError)', new DOMException('no access', 'NotAllowedError'), error('NotAllowedError: no access')],
   ['† error from another realm', foreignError, error('from an iframe')],
@@ -157,6 +165,20 @@ const failures: [string, unknown, unknown][] = [
   ['a message naming an HTML tag in prose (not a page)', new Error('Use <head> for metadata'), error('Use <head> for metadata')],
   ['a message with <html> in prose, never closed', new Error('Wrap it in <html> and <body>'), error('Wrap it in <html> and <body>')],
 ]
+
+describe('what counts as an MCP result or an Error', () => {
+  it('isToolResponse: an array carrying a content array is data', () => {
+    expect(isToolResponse(Object.assign([], { content: [] }))).toBe(false)
+    expect(isToolResponse({ content: [] })).toBe(true)
+    expect(isToolResponse(revoked)).toBe(false)
+  })
+
+  it('a tool returning a plain { name, message, stack } succeeds with it; a returned Error fails', async () => {
+    const run = (value: unknown) => callTool({ name: 't', settings: { budgets: false, validateArgs: false }, execute: () => value, signals: [] }, {})
+    expect(await run({ name: 'Ada', message: 'hello', stack: 'top' })).toMatchObject({ ok: true, response: text('{"name":"Ada","message":"hello","stack":"top"}') })
+    expect(await run(new TypeError('bad'))).toMatchObject({ ok: false, code: 'TOOL_ERROR' })
+  })
+})
 
 describe('toErrorResponse', () => {
   it.each(failures)('%s', (_, input, expected) => {
