@@ -24,6 +24,14 @@ export const jsonArguments = lane === 'chromium-150' || lane === 'webmcp-polyfil
 export const polyfilled = lane === 'webmcp-polyfill' || lane === 'global' || lane === 'global-native'
 
 /**
+ * Lanes held to Chromium 156's own details where users' tests look (event
+ * classes and timing, what JSON cannot carry, origins, how a form is filled
+ * and answered): the native one, and the in-memory context that copies it.
+ * The other implementations are held to the common contract only.
+ */
+export const chromium156 = lane === 'memory' || lane === 'native'
+
+/**
  * What a lane's implementation cannot do, measured. A test that meets one
  * asserts the limitation itself (so a polyfill that gains the feature shows up
  * as a failing test to update), never skips.

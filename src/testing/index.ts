@@ -1,6 +1,7 @@
 /// <reference types="webmcp-types" />
 
 import { refreshModelContext } from '../internal/modelContext'
+import { defineEventClasses, ToolActivatedEvent, ToolCancelEvent } from './events'
 import { asAgentSubmission } from './forms'
 /**
  * `vue-webmcp/testing`: an in-memory ModelContext for unit tests in happy-dom
@@ -15,7 +16,8 @@ import { asAgentSubmission } from './forms'
 import source from './initScriptSource'
 import { InMemoryModelContext } from './modelContext'
 
-export { InMemoryModelContext }
+export { InMemoryModelContext, ToolActivatedEvent, ToolCancelEvent }
+export type { ToolEventInit } from './events'
 
 export interface InstallOptions {
   /** Put it on `document.modelContext` (the spec's place). Default `true`. */
@@ -33,6 +35,7 @@ interface Saved {
 
 let saved: Saved[] = []
 let created: InMemoryModelContext | undefined
+let removeEventClasses = () => {}
 
 function define(target: object, value: unknown): void {
   saved.push({ target, descriptor: Object.getOwnPropertyDescriptor(target, 'modelContext') })
@@ -48,6 +51,8 @@ export function install(options: InstallOptions = {}): InMemoryModelContext {
     define(document, modelContext)
   if (options.legacyNavigator)
     define(navigator, modelContext)
+  // `ToolActivatedEvent` and `ToolCancelEvent`, as a browser with WebMCP has them.
+  removeEventClasses = defineEventClasses(globalThis)
   refreshModelContext()
   return modelContext
 }
@@ -61,6 +66,8 @@ export function uninstall(): void {
       delete (target as { modelContext?: unknown }).modelContext
   }
   saved = []
+  removeEventClasses()
+  removeEventClasses = () => {}
   created?.disconnect() // stop watching the document's forms
   created = undefined
   refreshModelContext()
