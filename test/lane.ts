@@ -57,6 +57,12 @@ export const cannot = {
   signalACancelledFormCall: lane === 'chromium-150' || lane === 'webmcp-polyfill' || lane === 'global',
   /** A form call's failures are the polyfill's own words (naming the parameter), not Chromium's. */
   wordFormErrorsAsChromium: lane === 'webmcp-polyfill' || lane === 'global',
+  /**
+   * A form call is answered in a microtask after the page's response, not a task later as in
+   * Chromium: an agent call made the moment the last one answered runs before the form's reset
+   * and gets the last call's entries.
+   */
+  answerAFormCallATaskLater: lane === 'webmcp-polyfill' || lane === 'global',
   /** `exposedTo` (and `fromOrigins`) reject with `NotSupportedError`. */
   exposeToOrigins: lane === 'webmcp-polyfill' || lane === 'global',
 }
