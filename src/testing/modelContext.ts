@@ -13,6 +13,39 @@ interface Entry {
 
 type EventHandler = (this: WebMCP.ModelContext, ev: Event) => unknown
 
+/**
+ * How the contexts of one page's same-origin frames reach each other: through
+ * a registered symbol, since each frame runs its own copy of this code (the
+ * init script runs in every frame).
+ */
+interface FrameLink {
+  /** The tools of the context's own document. */
+  ownTools: () => WebMCP.RegisteredTool[]
+  executeTool: WebMCP.ModelContext['executeTool']
+  /** Fires `toolchange` on the context, in a task of its own. */
+  toolchange: () => void
+  /** The links of the same-origin frames in the context's document. */
+  frames: () => FrameLink[]
+  /** The window of the context's document. */
+  home: () => Window | undefined
+}
+
+const FRAME_LINK = Symbol.for('vue-webmcp/testing frame link')
+
+function linkOf(doc: () => Document | null | undefined): FrameLink | undefined {
+  try {
+    return (doc()?.modelContext as { [FRAME_LINK]?: FrameLink } | undefined)?.[FRAME_LINK]
+  }
+  catch { // a cross-origin frame
+    return undefined
+  }
+}
+
+/** A context's link and those of every frame below it, the document's own first. */
+function frameTree(link: FrameLink): FrameLink[] {
+  return [link, ...link.frames().flatMap(frameTree)]
+}
+
 const ANNOTATION_DEFAULTS = { consequentialHint: false, debugging: false, readOnlyHint: false, untrustedContentHint: false }
 
 const REGISTER = 'Failed to execute \'registerTool\' on \'ModelContext\': '
@@ -124,6 +157,7 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
   constructor(root: Document | undefined = typeof document !== 'undefined' ? document : undefined) {
     super()
     this.#root = root
+    Object.defineProperty(this, FRAME_LINK, { value: this.#link })
     if (root && typeof MutationObserver !== 'undefined') {
       this.#formsSeen = this.#scanForms()
       this.#observer = new MutationObserver(() => this.#formsChanged())
@@ -189,9 +223,21 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
   get ontoolcancel(): EventHandler | null { return this.#getHandler('toolcancel') }
   set ontoolcancel(handler: EventHandler | null) { this.#setHandler('toolcancel', handler) }
 
-  // Like Chromium: one `toolchange` per add or remove, each in a task of its own.
+  // Like Chromium: one `toolchange` per add or remove, each in a task of its own, on every
+  // context of the page (a frame's tools are the page's too).
   #changed(): void {
-    setTimeout(() => this.dispatchEvent(new Event('toolchange')), 0)
+    for (const link of frameTree(this.#top()))
+      link.toolchange()
+  }
+
+  /** How the other frames' contexts reach this one. */
+  readonly #link: FrameLink = {
+    ownTools: () => this.#ownTools(),
+    executeTool: (tool, input, options) => this.executeTool(tool, input, options),
+    toolchange: () => setTimeout(() => this.dispatchEvent(new Event('toolchange')), 0),
+    frames: () => Array.from(this.#root?.querySelectorAll('iframe, frame') ?? [], frame => linkOf(() => (frame as HTMLIFrameElement).contentDocument))
+      .filter((link): link is FrameLink => !!link),
+    home: () => this.#window,
   }
 
   registerTool(tool: WebMCP.ModelContextTool, options: WebMCP.ModelContextRegisterToolOptions = {}): Promise<void> {
@@ -250,9 +296,15 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
   async getTools(options: WebMCP.ModelContextGetToolOptions = {}): Promise<WebMCP.RegisteredTool[]> {
     if (!(options.fromOrigins ?? []).every(isTrustworthyOrigin))
       throw domError('Only secure origins are allowed in the fromOrigins list.', 'SecurityError')
+    // The whole page's, as in Chromium: the same-origin frames' tools too, each with its window.
+    return frameTree(this.#top()).flatMap(link => link.ownTools()).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  }
+
+  /** This document's own tools, as `getTools()` lists them. */
+  #ownTools(): WebMCP.RegisteredTool[] {
     // One origin only: tools of other origins (`fromOrigins`) never exist here.
     const origin = typeof location !== 'undefined' ? location.origin : 'null'
-    const win = (typeof window !== 'undefined' ? window : undefined) as Window
+    const win = this.#window as Window
     const forms = [...this.#forms()]
       .filter(([name]) => !this.#tools.has(name))
       .map(([name, form]) => ({ name, title: '', description: form.getAttribute('tooldescription')!, inputSchema: formSchema(form), origin, window: win }))
@@ -267,7 +319,25 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
         window: win,
       }))
       .concat(forms)
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  }
+
+  /** The window of this context's document. */
+  get #window(): Window | undefined {
+    return this.#root?.defaultView ?? (typeof window !== 'undefined' ? window : undefined)
+  }
+
+  /** The context of the page's topmost same-origin document: it lists every frame's tools. */
+  #top(): FrameLink {
+    let link = this.#link
+    let win = this.#window
+    while (win && win.parent && win.parent !== win) {
+      const parent = linkOf(() => win!.parent.document)
+      if (!parent)
+        break
+      link = parent
+      win = win.parent
+    }
+    return link
   }
 
   async executeTool(tool: WebMCP.RegisteredTool, inputObject: object = {}, options: WebMCP.ModelContextExecuteToolOptions = {}): Promise<string> {
@@ -277,6 +347,14 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
     const { signal } = options
     if (signal?.aborted)
       throw signal.reason
+    // A tool of another frame of the page runs there.
+    const home = (tool as { source?: Window } | undefined)?.source ?? tool?.window
+    if (home && home !== this.#window) {
+      const link = frameTree(this.#top()).find(l => l.home() === home)
+      if (!link)
+        throw domError('Target frame is detached.', 'InvalidStateError')
+      return link.executeTool(tool, inputObject, options)
+    }
     const entry = this.#tools.get(tool?.name)
     const form = entry ? undefined : this.#forms().get(tool?.name)
     if (form)

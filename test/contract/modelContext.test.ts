@@ -2,6 +2,7 @@
 // against vue-webmcp/testing and in the browser lane against Chromium's native
 // ModelContext. When they differ, the native one is right.
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { InMemoryModelContext } from 'vue-webmcp/testing'
 import { until } from '../helpers'
 import { cannot, chromium156, DELIBERATE_FAILURE, executeTool, jsonArguments, lane, laneSuite, listedNames, polyfilled, registerTool, tick, uniqueName } from '../lane'
 
@@ -944,5 +945,39 @@ describe.runIf(chromium156)(`where users' tests look: declarative forms (${lane}
     expect(seen).toEqual([`toolactivated:${name}`, `toolcancel:${name}`])
     expect(submitted).toBe(1)
     expect((form.elements.namedItem('a') as HTMLInputElement).value).toBe('late')
+  })
+
+  it('lists the tools of a same-origin frame with its window, and runs them there; a removed frame\'s are gone', async () => {
+    const frame = document.createElement('iframe')
+    frame.srcdoc = '<p>A frame</p>'
+    const container = document.createElement('div')
+    container.append(frame)
+    document.body.append(container)
+    containers.push(container)
+    await until(() => frame.contentDocument?.body?.textContent === 'A frame')
+    const doc = frame.contentDocument!
+    // The browser gives every document its own context; in happy-dom the test does.
+    if (lane === 'memory')
+      Object.defineProperty(doc, 'modelContext', { configurable: true, value: new InMemoryModelContext(doc) })
+    const inFrame = doc.modelContext!
+    const [own, shared] = [uniqueName('in_frame'), uniqueName('shared')]
+    // Never aborted: the frame's registrations end with the frame.
+    await inFrame.registerTool({ name: own, description: 'd', execute: () => 'from the frame' })
+    await inFrame.registerTool({ name: shared, description: 'in the frame', execute: () => 'frame' })
+    await register({ name: shared, description: 'in the page', execute: () => 'page' }).promise
+
+    const tools = await mc.getTools()
+    const fromFrame = tools.find(t => t.name === own)!
+    expect(fromFrame.window).toBe(frame.contentWindow)
+    expect(await mc.executeTool(fromFrame, {})).toBe('from the frame')
+    const both = tools.filter(t => t.name === shared)
+    expect(await Promise.all(both.map(async t => [t.description, t.window === window, await mc.executeTool(t, {})]))).toEqual([
+      ['in the page', true, 'page'],
+      ['in the frame', false, 'frame'],
+    ])
+
+    container.remove()
+    expect((await mc.getTools()).map(t => t.name)).not.toContain(own)
+    expect(await rejection(mc.executeTool(fromFrame, {}))).toEqual({ name: 'InvalidStateError', message: 'Target frame is detached.' })
   })
 })
