@@ -18,6 +18,18 @@ function register(tool: Partial<WebMCP.ModelContextTool> & { name: string }, opt
 
 const names = () => listedNames(mc)
 
+/** A tool whose `execute` never settles, and what it was called with. */
+async function hangingTool(prefix: string) {
+  const name = uniqueName(prefix)
+  const execution: { calls: number, signal?: AbortSignal } = { calls: 0 }
+  await register({ name, execute: (_input, options) => {
+    execution.calls++
+    execution.signal = options?.signal
+    return new Promise(() => {})
+  } }).promise
+  return { tool: (await mc.getTools()).find(t => t.name === name)!, execution }
+}
+
 async function rejection(promise: Promise<unknown>): Promise<{ name: string, message: string }> {
   try {
     await promise
@@ -348,26 +360,18 @@ describe(`ModelContext contract (${lane})`, () => {
     })
 
     it('rejects with AbortError when the caller cancels, and aborts execute\'s signal', async () => {
-      const name = uniqueName('slow')
-      let seen: AbortSignal | undefined
-      let running = false
-      await register({ name, execute: (_args, options) => {
-        running = true
-        seen = options?.signal
-        return new Promise(() => {})
-      } }).promise
-      const tool = (await mc.getTools()).find(t => t.name === name)!
+      const { tool, execution } = await hangingTool('slow')
       const controller = new AbortController()
       const call = executeTool(mc, tool, {}, { signal: controller.signal })
-      await until(() => running)
+      await until(() => execution.calls > 0)
       controller.abort()
       expect((await rejection(call)).name).toBe('AbortError')
       if (cannot.passExecuteSignal) { // execute(args) alone: the tool never learns of the cancel
-        expect(seen).toBeUndefined()
+        expect(execution.signal).toBeUndefined()
         return
       }
       // Chromium forwards the cancel to the page a task (or, under load, a few) later.
-      await until(() => seen?.aborted)
+      await until(() => execution.signal?.aborted)
     })
 
     it('rejects with UnknownError for a tool that is no longer registered', async () => {
@@ -619,26 +623,19 @@ describe.runIf(chromium156)(`where users' tests look: calls (${lane})`, () => {
   })
 
   it('starts the call in a task of its own: an abort right after executeTool rejects at once, the page still runs it, then gets the cancel (toolcancel)', async () => {
-    const name = uniqueName('late_abort')
+    const { tool, execution } = await hangingTool('late_abort')
+    const name = tool.name
     const { seen, events } = toolEvents()
-    let signal: AbortSignal | undefined
-    let calls = 0
-    await register({ name, execute: (_input, options) => {
-      calls++
-      signal = options?.signal
-      return new Promise(() => {})
-    } }).promise
-    const tool = (await mc.getTools()).find(t => t.name === name)!
     const controller = new AbortController()
     const call = executeTool(mc, tool, {}, { signal: controller.signal })
     await Promise.resolve()
     await Promise.resolve()
-    expect(calls).toBe(0) // not inside executeTool, nor in the microtasks after it
+    expect(execution.calls).toBe(0) // not inside executeTool, nor in the microtasks after it
     controller.abort()
     expect((await rejection(call)).name).toBe('AbortError')
     await until(() => seen.length >= 2)
-    expect(calls).toBe(1)
-    expect(signal?.aborted).toBe(true)
+    expect(execution.calls).toBe(1)
+    expect(execution.signal?.aborted).toBe(true)
     expect(seen).toEqual([`toolactivated:${name}`, `toolcancel:${name}`])
     expect(events[1]).toBeInstanceOf((globalThis as { ToolCancelEvent?: typeof Event }).ToolCancelEvent!)
   })
