@@ -50,14 +50,16 @@ function browserProvider() {
 }
 
 /** Which implementation a compatibility lane runs the shared suites against. */
-type CompatLane = 'chromium-150' | 'webmcp-polyfill' | 'global' | 'global-native'
+type CompatLane = 'chromium-150' | 'webmcp-polyfill' | 'global' | 'global-native' | 'memory-browser'
 
 /**
  * A compatibility lane: the contract and shared suites against another
  * implementation users have. Chromium 150 from Debian's archive (fetched into
  * .cache by scripts/chromium-150.mjs); the MCP-B polyfills, loaded from their
- * IIFE build before the app, in Chromium 156 without the WebMCP switch; and
- * `@mcp-b/global` over Chromium 156's native API.
+ * IIFE build before the app, in Chromium 156 without the WebMCP switch;
+ * `@mcp-b/global` over Chromium 156's native API; and vue-webmcp/testing's
+ * in-memory context in Chromium 156 without the switch (a real DOM, as the
+ * init script gives end-to-end tests in browsers without WebMCP).
  */
 function compatLane(lane: CompatLane): TestProjectInlineConfiguration {
   const name = `compat-${lane}`
@@ -90,7 +92,7 @@ function compatLane(lane: CompatLane): TestProjectInlineConfiguration {
         headless: true,
         provider: playwright({ launchOptions: { executablePath, args, env } }),
         instances: [{ browser: 'chromium' }],
-        testerHtmlPath: lane === 'chromium-150' ? undefined : `test/compat/tester-${lane === 'webmcp-polyfill' ? 'webmcp-polyfill' : 'global'}.html`,
+        testerHtmlPath: lane === 'chromium-150' || lane === 'memory-browser' ? undefined : `test/compat/tester-${lane === 'webmcp-polyfill' ? 'webmcp-polyfill' : 'global'}.html`,
         commands: { callTool, listTools },
         screenshotFailures: false,
       },
@@ -144,6 +146,7 @@ export default defineConfig({
       compatLane('webmcp-polyfill'),
       compatLane('global'),
       compatLane('global-native'),
+      compatLane('memory-browser'),
       {
         extends: true,
         test: {

@@ -10,7 +10,7 @@ declare module 'vitest' {
      * Chromium 156's own, or (the compatibility lanes) Chromium 150's, one of the
      * MCP-B polyfills in a Chromium without the API, or `@mcp-b/global` over 156's.
      */
-    lane: 'memory' | 'native' | 'chromium-150' | 'webmcp-polyfill' | 'global' | 'global-native'
+    lane: 'memory' | 'native' | 'chromium-150' | 'webmcp-polyfill' | 'global' | 'global-native' | 'memory-browser'
   }
 }
 
@@ -29,7 +29,7 @@ export const polyfilled = lane === 'webmcp-polyfill' || lane === 'global' || lan
  * and answered): the native one, and the in-memory context that copies it.
  * The other implementations are held to the common contract only.
  */
-export const chromium156 = lane === 'memory' || lane === 'native'
+export const chromium156 = lane === 'memory' || lane === 'native' || lane === 'memory-browser'
 
 /**
  * What a lane's implementation cannot do, measured. A test that meets one
@@ -73,6 +73,7 @@ const HOW: Record<string, string> = {
   'webmcp-polyfill': 'test/compat/tester-webmcp-polyfill.html must load @mcp-b/webmcp-polyfill before the app',
   'global': 'test/compat/tester-global.html must load @mcp-b/global before the app',
   'global-native': 'test/compat/tester-global.html must load @mcp-b/global, and Chromium run with --enable-features=WebMCP',
+  'memory-browser': 'Chromium must run without --enable-features=WebMCP',
 }
 
 /** Whether the browser itself provides `document.modelContext` (its getter is native code). */
@@ -94,6 +95,7 @@ function identify(mc: WebMCP.ModelContext & { native?: unknown }): string | unde
     'webmcp-polyfill': !native && !wrapped,
     'global': !native && wrapped,
     'global-native': native && wrapped && mc.native !== mc,
+    'memory-browser': !native,
   }[lane]
   return right ? undefined : found
 }
@@ -104,7 +106,9 @@ function identify(mc: WebMCP.ModelContext & { native?: unknown }): string | unde
  * installs the in-memory one.
  */
 export function useLaneModelContext(): WebMCP.ModelContext {
-  if (lane === 'memory')
+  if (lane === 'memory-browser' && browserHasNativeApi())
+    throw new Error(`The ${lane} lane found the native API: ${HOW[lane]}`)
+  if (lane === 'memory' || lane === 'memory-browser')
     return install()
   const mc = document.modelContext
   if (!mc)
@@ -116,7 +120,7 @@ export function useLaneModelContext(): WebMCP.ModelContext {
 }
 
 export function releaseLaneModelContext(): void {
-  if (lane === 'memory')
+  if (lane === 'memory' || lane === 'memory-browser')
     uninstall()
 }
 

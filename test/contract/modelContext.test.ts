@@ -953,8 +953,8 @@ describe.runIf(chromium156)(`where users' tests look: declarative forms (${lane}
     containers.push(container)
     await until(() => frame.contentDocument?.body?.textContent === 'A frame')
     const doc = frame.contentDocument!
-    // The browser gives every document its own context; in happy-dom the test does.
-    if (lane === 'memory')
+    // A browser with WebMCP gives every document its own context; without it, the test does.
+    if (lane === 'memory' || lane === 'memory-browser')
       Object.defineProperty(doc, 'modelContext', { configurable: true, value: new InMemoryModelContext(doc) })
     const inFrame = doc.modelContext!
     const [own, shared] = [uniqueName('in_frame'), uniqueName('shared')]
