@@ -62,7 +62,7 @@ function domError(message: string, name: string): DOMException {
  * filesystem: of one of those, and http or ws on a loopback host (any
  * 127.x.x.x, [::1], localhost and *.localhost).
  */
-export function isTrustworthyOrigin(value: string): boolean {
+function isTrustworthyOrigin(value: string): boolean {
   let url: URL
   try {
     url = new URL(value)
@@ -130,7 +130,7 @@ function serializeInput(input: object): string {
 }
 
 /** The input parsed for the page; an input whose JSON is not an object or array fails as in Chromium. */
-export function parseInput(json: string): Record<string, unknown> {
+function parseInput(json: string): Record<string, unknown> {
   const input = JSON.parse(json) as unknown
   if (input === null || typeof input !== 'object')
     throw domError('Failed to parse input arguments', 'UnknownError')
