@@ -50,16 +50,18 @@ function browserProvider() {
 }
 
 /** Which implementation a compatibility lane runs the shared suites against. */
-type CompatLane = 'chromium-150' | 'webmcp-polyfill' | 'global' | 'global-native' | 'chrome-160'
+type CompatLane = 'chromium-150' | 'webmcp-polyfill' | 'global' | 'global-native' | 'chrome-160' | 'memory-browser'
 
 /**
  * A compatibility lane: the contract and shared suites against another
  * implementation users have. Chromium 150 from Debian's archive (fetched into
  * .cache by scripts/chromium-150.mjs); the MCP-B polyfills, loaded from their
  * IIFE build before the app, in Chromium 156 without the WebMCP switch;
- * `@mcp-b/global` over Chromium 156's native API; and a stand-in for Chrome 160
+ * `@mcp-b/global` over Chromium 156's native API; a stand-in for Chrome 160
  * over 156's (test/compat/chrome-160.ts says what it reproduces) until a
- * Chromium 160 runs here.
+ * Chromium 160 runs here; and vue-webmcp/testing's in-memory context in
+ * Chromium 156 without the switch (a real DOM, as the init script gives
+ * end-to-end tests in browsers without WebMCP).
  */
 function compatLane(lane: CompatLane): TestProjectInlineConfiguration {
   const name = `compat-${lane}`
@@ -93,7 +95,7 @@ function compatLane(lane: CompatLane): TestProjectInlineConfiguration {
         headless: true,
         provider: playwright({ launchOptions: { executablePath, args, env } }),
         instances: [{ browser: 'chromium' }],
-        testerHtmlPath: lane === 'chromium-150' || lane === 'chrome-160' ? undefined : `test/compat/tester-${lane === 'webmcp-polyfill' ? 'webmcp-polyfill' : 'global'}.html`,
+        testerHtmlPath: lane === 'chromium-150' || lane === 'chrome-160' || lane === 'memory-browser' ? undefined : `test/compat/tester-${lane === 'webmcp-polyfill' ? 'webmcp-polyfill' : 'global'}.html`,
         commands: { callTool, listTools },
         screenshotFailures: false,
       },
@@ -148,6 +150,7 @@ export default defineConfig({
       compatLane('global'),
       compatLane('global-native'),
       compatLane('chrome-160'),
+      compatLane('memory-browser'),
       {
         extends: true,
         test: {

@@ -11,7 +11,7 @@ declare module 'vitest' {
      * MCP-B polyfills in a Chromium without the API, `@mcp-b/global` over 156's,
      * or the stand-in for Chrome 160 over 156's (test/compat/chrome-160.ts).
      */
-    lane: 'memory' | 'native' | 'chromium-150' | 'webmcp-polyfill' | 'global' | 'global-native' | 'chrome-160'
+    lane: 'memory' | 'native' | 'chromium-150' | 'webmcp-polyfill' | 'global' | 'global-native' | 'chrome-160' | 'memory-browser'
   }
 }
 
@@ -24,11 +24,19 @@ export const nativeBrowser = lane === 'native' || lane === 'chromium-150' || lan
  * getters, `source`, empty members `null`) rather than 150-159's dictionaries:
  * the stand-in, and the in-memory context, which models current Chrome.
  */
-export const listsToolObjects = lane === 'memory' || lane === 'chrome-160'
+export const listsToolObjects = lane === 'memory' || lane === 'memory-browser' || lane === 'chrome-160'
 /** Lanes whose `executeTool` takes a JSON string (Chromium 150, the polyfills). */
 export const jsonArguments = lane === 'chromium-150' || lane === 'webmcp-polyfill' || lane === 'global'
 /** Lanes on an MCP-B polyfill (its own context, or its wrapper over native). */
 export const polyfilled = lane === 'webmcp-polyfill' || lane === 'global' || lane === 'global-native'
+
+/**
+ * Lanes held to Chromium 156's own details where users' tests look (event
+ * classes and timing, what JSON cannot carry, origins, how a form is filled
+ * and answered): the native one, and the in-memory context that copies it.
+ * The other implementations are held to the common contract only.
+ */
+export const chromium156 = lane === 'memory' || lane === 'native' || lane === 'memory-browser'
 
 /**
  * What a lane's implementation cannot do, measured. A test that meets one
@@ -56,6 +64,12 @@ export const cannot = {
   signalACancelledFormCall: lane === 'chromium-150' || lane === 'webmcp-polyfill' || lane === 'global',
   /** A form call's failures are the polyfill's own words (naming the parameter), not Chromium's. */
   wordFormErrorsAsChromium: lane === 'webmcp-polyfill' || lane === 'global',
+  /**
+   * A form call is answered in a microtask after the page's response, not a task later as in
+   * Chromium: an agent call made the moment the last one answered runs before the form's reset
+   * and gets the last call's entries.
+   */
+  answerAFormCallATaskLater: lane === 'webmcp-polyfill' || lane === 'global',
   /** `exposedTo` (and `fromOrigins`) reject with `NotSupportedError`. */
   exposeToOrigins: lane === 'webmcp-polyfill' || lane === 'global',
 }
@@ -67,6 +81,7 @@ const HOW: Record<string, string> = {
   'global': 'test/compat/tester-global.html must load @mcp-b/global before the app',
   'global-native': 'test/compat/tester-global.html must load @mcp-b/global, and Chromium run with --enable-features=WebMCP',
   'chrome-160': 'test/compat/chrome-160.ts must run first (setupFiles), and Chromium run with --enable-features=WebMCP',
+  'memory-browser': 'Chromium must run without --enable-features=WebMCP',
 }
 
 /** Set by test/compat/chrome-160.ts once it has put Chrome 160's `getTools()` and `executeTool()` in place. */
@@ -92,6 +107,7 @@ function identify(mc: WebMCP.ModelContext & { native?: unknown }): string | unde
     'global': !native && wrapped,
     'global-native': native && wrapped && mc.native !== mc,
     'chrome-160': chrome >= 156 && native && !wrapped && CHROME_160_STAND_IN in globalThis,
+    'memory-browser': !native,
   }[lane]
   return right ? undefined : found
 }
@@ -102,7 +118,9 @@ function identify(mc: WebMCP.ModelContext & { native?: unknown }): string | unde
  * installs the in-memory one.
  */
 export function useLaneModelContext(): WebMCP.ModelContext {
-  if (lane === 'memory')
+  if (lane === 'memory-browser' && browserHasNativeApi())
+    throw new Error(`The ${lane} lane found the native API: ${HOW[lane]}`)
+  if (lane === 'memory' || lane === 'memory-browser')
     return install()
   const mc = document.modelContext
   if (!mc)
@@ -114,7 +132,7 @@ export function useLaneModelContext(): WebMCP.ModelContext {
 }
 
 export function releaseLaneModelContext(): void {
-  if (lane === 'memory')
+  if (lane === 'memory' || lane === 'memory-browser')
     uninstall()
 }
 

@@ -151,16 +151,52 @@ export function formSchema(form: HTMLFormElement): Schema {
   return { type: 'object', properties, required }
 }
 
-function changed(control: Control): void {
-  control.dispatchEvent(new Event('input', { bubbles: true }))
-  control.dispatchEvent(new Event('change', { bubbles: true }))
+/** Whether `text` is a valid date: `YYYY-MM-DD`, a year of four or more digits from 1, a day within its month. */
+function isDate(text: string): boolean {
+  const match = /^(\d{4,})-(\d\d)-(\d\d)$/.exec(text)
+  if (!match)
+    return false
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number]
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+  return year > 0 && !!days && day >= 1 && day <= days
+}
+
+const TIME_RE = /^(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,3})?)?$/
+/**
+ * What the types that clear a value they cannot hold (value sanitization)
+ * accept: Chromium refuses an agent's value that would be cleared.
+ */
+const VALUE_CHECKS: Record<string, (text: string) => boolean> = {
+  'number': text => /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?$/i.test(text),
+  'date': isDate,
+  'month': text => /^\d{4,}-(?:0[1-9]|1[0-2])$/.test(text) && !/^0+-/.test(text),
+  'week': text => /^\d{4,}-W(?:0[1-9]|[1-4]\d|5[0-3])$/.test(text) && !/^0+-/.test(text),
+  'time': text => TIME_RE.test(text),
+  'datetime-local': text => isDate(text.slice(0, text.search(/[T ]/))) && TIME_RE.test(text.slice(text.search(/[T ]/) + 1)),
+}
+VALUE_CHECKS.range = VALUE_CHECKS.number!
+
+/** Fires what Chromium fires for a control an agent set: `input` only when its state changed, `change` as given. */
+function dispatch(control: Control, input: boolean, change: boolean): void {
+  if (input)
+    control.dispatchEvent(new Event('input', { bubbles: true }))
+  if (change)
+    control.dispatchEvent(new Event('change', { bubbles: true }))
+}
+
+/** Sets a checkbox or radio: Chromium fires `change` even when it was already so, `input` only when it changes. */
+function setChecked(control: HTMLInputElement, checked: boolean): void {
+  const changed = control.checked !== checked
+  control.checked = checked
+  dispatch(control, changed, true)
 }
 
 /**
  * Fills the form from an agent's input as Chromium does: the named controls
- * are set (firing `input` and `change`), the others keep their values. Throws
- * `FormCallError` with the browser's words for an unknown name or a value the
- * control cannot take, before anything is set.
+ * are set (firing `input` and `change` as the browser does), the others keep
+ * their values. Throws `FormCallError` with the browser's words for an
+ * unknown name or a value the control cannot take, before anything is set.
  */
 export function fillForm(form: HTMLFormElement, input: Record<string, unknown>): void {
   const byName = controlsByName(form)
@@ -175,36 +211,57 @@ export function fillForm(form: HTMLFormElement, input: Record<string, unknown>):
       throw invalid(key, value)
     if (schema.type === 'boolean' && typeof value !== 'boolean')
       throw invalid(key, value)
+    if (schema.type === 'array' || schema.type === 'boolean' || allowed)
+      continue
+    // A field takes a string, number or boolean as its text, if its type can hold that text.
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
+      throw new FormCallError(`Invalid value for parameter ${key}`)
+    const control = byName.get(key)![0]!
+    const check = control instanceof HTMLInputElement ? VALUE_CHECKS[control.type] : undefined
+    if (check && String(value) !== '' && !check(String(value)))
+      throw invalid(key, String(value))
   }
   for (const [key, value] of Object.entries(input)) {
-    for (const control of byName.get(key)!) {
-      if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) {
-        const checked = control.type === 'checkbox' && !Array.isArray(value) ? value === true : Array.isArray(value) ? value.includes(control.value) : control.value === value
-        if (control.checked !== checked) {
-          control.checked = checked
-          changed(control)
-        }
-      }
-      else if (control instanceof HTMLSelectElement && control.multiple) {
-        for (const option of Array.from(control.options))
-          option.selected = (value as string[]).includes(option.value)
-        changed(control)
-      }
-      else {
-        control.value = String(value)
-        changed(control)
-      }
+    const controls = byName.get(key)!
+    const [first] = controls
+    if (first instanceof HTMLInputElement && first.type === 'radio') {
+      // Only the radio chosen: checking it unchecks the others, which fire nothing.
+      const chosen = controls.find(c => c.value === value)
+      if (chosen)
+        setChecked(chosen as HTMLInputElement, true)
+    }
+    else if (first instanceof HTMLInputElement && first.type === 'checkbox') {
+      for (const control of controls as HTMLInputElement[])
+        setChecked(control, Array.isArray(value) ? value.includes(control.value) : value === true)
+    }
+    else if (first instanceof HTMLSelectElement && first.multiple) {
+      const before = Array.from(first.options, o => o.selected).join()
+      for (const option of Array.from(first.options))
+        option.selected = (value as string[]).includes(option.value)
+      const changed = Array.from(first.options, o => o.selected).join() !== before
+      dispatch(first, changed, changed)
+    }
+    else if (first) {
+      const changed = first.value !== String(value)
+      first.value = String(value)
+      dispatch(first, changed, changed)
     }
   }
 }
 
-/** The first invalid control, worded like Chromium's "Form validation failed" error. */
+/** Chromium's words for a missing required value, which happy-dom words its own way. */
+function missingValue(control: Control): string {
+  if (control instanceof HTMLSelectElement)
+    return 'Please select an item in the list.'
+  return control.type === 'checkbox' ? 'Please check this box if you want to proceed.' : control.type === 'radio' ? 'Please select one of these options.' : 'Please fill out this field.'
+}
+
+/** Every invalid control, worded like Chromium's "Form validation failed" error. */
 export function validationFailure(form: HTMLFormElement): string | undefined {
-  for (const element of Array.from(form.elements) as Control[]) {
-    if (typeof element.checkValidity === 'function' && element.willValidate !== false && !element.checkValidity())
-      return `Form validation failed: ${element.name}: ${element.validationMessage || 'Please fill out this field.'}.`
-  }
-  return undefined
+  const failures = (Array.from(form.elements) as Control[])
+    .filter(element => typeof element.checkValidity === 'function' && element.willValidate !== false && !element.checkValidity())
+    .map(element => `${element.name}: ${element.validity?.valueMissing ? missingValue(element) : element.validationMessage}. `)
+  return failures.length ? `Form validation failed: ${failures.join('')}` : undefined
 }
 
 /**
@@ -225,6 +282,128 @@ export function asAgentSubmission(event: Event): () => Promise<unknown> | undefi
   if (!('submitter' in event))
     Object.defineProperty(event, 'submitter', { configurable: true, value: null })
   return () => response
+}
+
+const NO_SUBMIT_BUTTON = 'No submit button was found, but for a form without `toolautosubmit`, there must be a submit button'
+const RESPONSE_REJECTED = 'respondWith promise was rejected'
+const RESPONSE_NOT_JSON = 'respondWith promise resolved with an object that could not be serialized to JSON'
+
+const fail = (message: string) => new DOMException(message, 'UnknownError')
+
+function hasSubmitButton(form: HTMLFormElement): boolean {
+  return Array.from(form.elements).some(e => (e instanceof HTMLButtonElement || e instanceof HTMLInputElement) && e.type === 'submit')
+    || !!form.querySelector('input[type=image]') // not among `elements`
+}
+
+/** What the page's response becomes for the caller: a string as it is (`''` too, unlike `execute`'s), anything else as JSON. */
+function serializeResponse(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined'
+}
+
+/**
+ * Watches for the page's own `form.submit()` while `submitting` is true:
+ * Chromium counts a form submitted that way as answered (`null`). Returns
+ * whether it was called, and puts `submit` back.
+ */
+function watchSubmit(form: HTMLFormElement): () => boolean {
+  let submitted = false
+  const own = Object.getOwnPropertyDescriptor(form, 'submit')
+  const submit = form.submit // the DOM's own, on the form the DOM knows (happy-dom refuses a proxy as `this`)
+  Object.defineProperty(form, 'submit', { configurable: true, writable: true, value() {
+    submitted = true
+    return submit.call(form)
+  } })
+  return () => {
+    if (own)
+      Object.defineProperty(form, 'submit', own)
+    else
+      delete (form as Partial<HTMLFormElement>).submit
+    return submitted
+  }
+}
+
+/**
+ * An agent's call of a declarative form, as Chromium 156 makes it: fill in
+ * the controls, then submit at once (`toolautosubmit`) or wait for a person
+ * to submit; `activated` fires `toolactivated` once the form was submitted,
+ * or is waiting, or refused the call. The page's `submit` event has
+ * `agentInvoked` and `respondWith()`, and the call resolves with what the page
+ * responded, a task later (a reset before the response cancels it); with
+ * `null` when the page let the form submit. `signal` ends the wait.
+ */
+export function formCall(form: HTMLFormElement, input: () => Record<string, unknown>, activated: () => void, signal: AbortSignal): Promise<string> {
+  const autosubmit = form.hasAttribute('toolautosubmit')
+  try {
+    const values = input()
+    if (!autosubmit && !hasSubmitButton(form))
+      throw new FormCallError(NO_SUBMIT_BUTTON)
+    fillForm(form, values)
+    const invalid = autosubmit && validationFailure(form)
+    if (invalid)
+      throw new FormCallError(invalid)
+  }
+  catch (error) {
+    activated()
+    return Promise.reject(error instanceof FormCallError ? fail(error.message) : error)
+  }
+  return new Promise<string>((resolve, reject) => {
+    let done = false
+    const finish = (settle: () => void) => {
+      if (done)
+        return
+      done = true
+      form.removeEventListener('reset', onReset)
+      form.ownerDocument.removeEventListener('submit', onSubmit, true)
+      signal.removeEventListener('abort', onAbort)
+      // Chromium hands the answer over a task after the page's response.
+      setTimeout(settle, 0)
+    }
+    const onReset = () => finish(() => reject(fail(RESET_CANCELS)))
+    const onAbort = () => finish(() => reject(signal.reason))
+    const answer = (event: Event, response: () => Promise<unknown> | undefined, submitted: boolean) => {
+      const promise = response()
+      if (promise) {
+        promise.then((value) => {
+          let text: string
+          try {
+            text = serializeResponse(value)
+          }
+          catch {
+            return finish(() => reject(fail(RESPONSE_NOT_JSON)))
+          }
+          finish(() => resolve(text))
+        }, () => finish(() => reject(fail(RESPONSE_REJECTED))))
+      }
+      else if (!event.defaultPrevented || submitted) {
+        finish(() => resolve(null as unknown as string)) // submitted the ordinary way: Chromium answers null
+      }
+      else {
+        finish(() => reject(fail(NO_RESPONSE)))
+      }
+    }
+    // A person's click completes the agent's call: that submission is the agent's.
+    const onSubmit = (event: Event) => {
+      if (event.target !== form || (event as { agentInvoked?: boolean }).agentInvoked)
+        return
+      const response = asAgentSubmission(event)
+      const submitted = watchSubmit(form)
+      setTimeout(() => answer(event, response, submitted()), 0) // after the page's own listeners
+    }
+    form.addEventListener('reset', onReset)
+    signal.addEventListener('abort', onAbort, { once: true })
+    if (!autosubmit) {
+      form.ownerDocument.addEventListener('submit', onSubmit, true)
+      activated()
+      return
+    }
+    const event = new Event('submit', { bubbles: true, cancelable: true })
+    const response = asAgentSubmission(event)
+    const submitted = watchSubmit(form)
+    form.dispatchEvent(event)
+    answer(event, response, submitted())
+    // Chromium fires `toolactivated` after it has submitted an autosubmit form, and after the microtasks the page's listeners queued.
+    queueMicrotask(activated)
+  })
 }
 
 export const NO_RESPONSE = 'The site has a programming error: it called preventDefault() on the \'submit\' event, without also calling respondWith() with the tool result'

@@ -2,6 +2,7 @@
 
 import type { WebMCPListedTool } from '../types'
 import { refreshModelContext } from '../internal/modelContext'
+import { defineEventClasses, ToolActivatedEvent, ToolCancelEvent } from './events'
 import { asAgentSubmission } from './forms'
 /**
  * `vue-webmcp/testing`: an in-memory ModelContext for unit tests in happy-dom
@@ -16,8 +17,9 @@ import { asAgentSubmission } from './forms'
 import source from './initScriptSource'
 import { InMemoryModelContext } from './modelContext'
 
+export type { ToolEventInit } from './events'
+export { InMemoryModelContext, ToolActivatedEvent, ToolCancelEvent }
 export type { InMemoryModelContextOptions } from './modelContext'
-export { InMemoryModelContext }
 
 export interface InstallOptions {
   /** Put it on `document.modelContext` (the spec's place). Default `true`. */
@@ -40,6 +42,7 @@ interface Saved {
 
 let saved: Saved[] = []
 let created: InMemoryModelContext | undefined
+let removeEventClasses = () => {}
 
 function define(target: object, value: unknown): void {
   saved.push({ target, descriptor: Object.getOwnPropertyDescriptor(target, 'modelContext') })
@@ -55,6 +58,8 @@ export function install(options: InstallOptions = {}): InMemoryModelContext {
     define(document, modelContext)
   if (options.legacyNavigator)
     define(navigator, modelContext)
+  // `ToolActivatedEvent` and `ToolCancelEvent`, as a browser with WebMCP has them.
+  removeEventClasses = defineEventClasses(globalThis)
   refreshModelContext()
   return modelContext
 }
@@ -68,6 +73,8 @@ export function uninstall(): void {
       delete (target as { modelContext?: unknown }).modelContext
   }
   saved = []
+  removeEventClasses()
+  removeEventClasses = () => {}
   created?.disconnect() // stop watching the document's forms
   created = undefined
   refreshModelContext()

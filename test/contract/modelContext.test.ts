@@ -2,8 +2,9 @@
 // against vue-webmcp/testing and in the browser lane against Chromium's native
 // ModelContext. When they differ, the native one is right.
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { InMemoryModelContext } from 'vue-webmcp/testing'
 import { until } from '../helpers'
-import { cannot, DELIBERATE_FAILURE, executeTool, expectEmpty, jsonArguments, lane, laneSuite, listedNames, listsToolObjects, polyfilled, registerTool, tick, uniqueName } from '../lane'
+import { cannot, chromium156, DELIBERATE_FAILURE, executeTool, expectEmpty, jsonArguments, lane, laneSuite, listedNames, listsToolObjects, polyfilled, registerTool, tick, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
@@ -16,6 +17,18 @@ function register(tool: Partial<WebMCP.ModelContextTool> & { name: string }, opt
 }
 
 const names = () => listedNames(mc)
+
+/** A tool whose `execute` never settles, and what it was called with. */
+async function hangingTool(prefix: string) {
+  const name = uniqueName(prefix)
+  const execution: { calls: number, signal?: AbortSignal } = { calls: 0 }
+  await register({ name, execute: (_input, options) => {
+    execution.calls++
+    execution.signal = options?.signal
+    return new Promise(() => {})
+  } }).promise
+  return { tool: (await mc.getTools()).find(t => t.name === name)!, execution }
+}
 
 async function rejection(promise: Promise<unknown>): Promise<{ name: string, message: string }> {
   try {
@@ -387,26 +400,18 @@ describe(`ModelContext contract (${lane})`, () => {
     })
 
     it('rejects with AbortError when the caller cancels, and aborts execute\'s signal', async () => {
-      const name = uniqueName('slow')
-      let seen: AbortSignal | undefined
-      let running = false
-      await register({ name, execute: (_args, options) => {
-        running = true
-        seen = options?.signal
-        return new Promise(() => {})
-      } }).promise
-      const tool = (await mc.getTools()).find(t => t.name === name)!
+      const { tool, execution } = await hangingTool('slow')
       const controller = new AbortController()
       const call = executeTool(mc, tool, {}, { signal: controller.signal })
-      await until(() => running)
+      await until(() => execution.calls > 0)
       controller.abort()
       expect((await rejection(call)).name).toBe('AbortError')
       if (cannot.passExecuteSignal) { // execute(args) alone: the tool never learns of the cancel
-        expect(seen).toBeUndefined()
+        expect(execution.signal).toBeUndefined()
         return
       }
       // Chromium forwards the cancel to the page a task (or, under load, a few) later.
-      await until(() => seen?.aborted)
+      await until(() => execution.signal?.aborted)
     })
 
     it('rejects with UnknownError for a tool that is no longer registered', async () => {
@@ -609,5 +614,407 @@ describe(`ModelContext contract (${lane})`, () => {
         targets.forEach(t => t.removeEventListener('toolactivated', listener))
       }
     })
+  })
+})
+
+/** Records `toolactivated` / `toolcancel` on the context as `type:toolName`, until `stop()`. */
+function toolEvents() {
+  const seen: string[] = []
+  const events: Event[] = []
+  const listener = (event: Event) => {
+    seen.push(`${event.type}:${(event as Event & { toolName?: string }).toolName}`)
+    events.push(event)
+  }
+  mc.addEventListener('toolactivated', listener)
+  mc.addEventListener('toolcancel', listener)
+  const stop = () => {
+    mc.removeEventListener('toolactivated', listener)
+    mc.removeEventListener('toolcancel', listener)
+  }
+  cleanups.push(stop)
+  return { seen, events }
+}
+
+/** A tool that returns what `execute` is given, for the tests of the input. */
+async function echoTool() {
+  const name = uniqueName('echo')
+  const execute = vi.fn((input: unknown) => input as Record<string, unknown>)
+  await register({ name, execute }).promise
+  return { tool: (await mc.getTools()).find(t => t.name === name)!, execute }
+}
+
+describe.runIf(chromium156)(`where users' tests look: calls (${lane})`, () => {
+  it('fires toolactivated, a ToolActivatedEvent that neither bubbles nor cancels, once execute has been called', async () => {
+    const name = uniqueName('activated')
+    const { seen, events } = toolEvents()
+    let atExecute: string[] = []
+    await register({ name, execute: () => {
+      atExecute = [...seen]
+      return 'ok'
+    } }).promise
+    await expect(executeTool(mc, (await mc.getTools()).find(t => t.name === name)!, {})).resolves.toBe('ok')
+    expect(atExecute).toEqual([])
+    expect(seen).toEqual([`toolactivated:${name}`])
+    const ToolActivatedEvent = (globalThis as { ToolActivatedEvent?: typeof Event }).ToolActivatedEvent!
+    expect(events[0]).toBeInstanceOf(ToolActivatedEvent)
+    expect(events[0]!.bubbles).toBe(false)
+    expect(events[0]!.cancelable).toBe(false)
+    expect(new ToolActivatedEvent('toolactivated', { toolName: 'x' } as EventInit)).toMatchObject({ toolName: 'x', bubbles: false })
+  })
+
+  it('starts the call in a task of its own: an abort right after executeTool rejects at once, the page still runs it, then gets the cancel (toolcancel)', async () => {
+    const { tool, execution } = await hangingTool('late_abort')
+    const name = tool.name
+    const { seen, events } = toolEvents()
+    const controller = new AbortController()
+    const call = executeTool(mc, tool, {}, { signal: controller.signal })
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(execution.calls).toBe(0) // not inside executeTool, nor in the microtasks after it
+    controller.abort()
+    expect((await rejection(call)).name).toBe('AbortError')
+    await until(() => seen.length >= 2)
+    expect(execution.calls).toBe(1)
+    expect(execution.signal?.aborted).toBe(true)
+    expect(seen).toEqual([`toolactivated:${name}`, `toolcancel:${name}`])
+    expect(events[1]).toBeInstanceOf((globalThis as { ToolCancelEvent?: typeof Event }).ToolCancelEvent!)
+  })
+
+  it.each([
+    ['a cycle', () => {
+      const value: Record<string, unknown> = {}
+      value.self = value
+      return value
+    }],
+    ['a BigInt inside an object', () => ({ n: 1n })],
+    ['a BigInt inside an array', () => [1n]],
+    ['an object whose getter throws', () => ({ get broken() { throw new Error('getter') } })],
+  ])('rejects with UnknownError when execute returns %s, and leaves no unhandled rejection', async (_, make) => {
+    const name = uniqueName('unserializable')
+    await register({ name, execute: make }).promise
+    const error = await rejection(executeTool(mc, (await mc.getTools()).find(t => t.name === name)!, {}))
+    expect(error).toEqual({ name: 'UnknownError', message: 'Tool was executed but the invocation failed. For example, the script function threw an error' })
+  })
+
+  it('hands execute the input as JSON makes it: functions and undefined dropped, a Date as its string, an array as it is', async () => {
+    const { tool, execute } = await echoTool()
+    await executeTool(mc, tool, { f: () => 1, u: undefined, d: new Date(0), a: 1 })
+    await executeTool(mc, tool, [1, 2])
+    expect(execute.mock.calls.map(([input]) => input)).toEqual([{ d: '1970-01-01T00:00:00.000Z', a: 1 }, [1, 2]])
+  })
+
+  it('refuses input JSON cannot carry with a TypeError naming executeTool, and input whose JSON is no object with UnknownError', async () => {
+    const { tool, execute } = await echoTool()
+    const cycle: Record<string, unknown> = {}
+    cycle.self = cycle
+    const prefix = 'Failed to execute \'executeTool\' on \'ModelContext\': '
+    expect(await rejection(mc.executeTool(tool, { toJSON: () => undefined }))).toEqual({ name: 'TypeError', message: `${prefix}invalid input object: toJSON() returns undefined` })
+    expect(await rejection(mc.executeTool(tool, cycle))).toEqual({ name: 'TypeError', message: expect.stringMatching(new RegExp(`^${prefix}Converting circular structure to JSON`)) })
+    expect(await rejection(mc.executeTool(tool, { n: 1n }))).toEqual({ name: 'TypeError', message: `${prefix}Do not know how to serialize a BigInt` })
+    // A getter's own exception reaches the caller as it is.
+    expect(await rejection(mc.executeTool(tool, { get broken() { throw new RangeError('getter') } }))).toEqual({ name: 'RangeError', message: 'getter' })
+    expect(await rejection(mc.executeTool(tool, { toJSON: () => 5 }))).toEqual({ name: 'UnknownError', message: 'Failed to parse input arguments' })
+    expect(execute).not.toHaveBeenCalled()
+  })
+})
+
+describe.runIf(chromium156)(`where users' tests look: registration (${lane})`, () => {
+  const ACCEPTED = ['http://127.0.0.2:8080', 'http://127.1', 'http://app.localhost', 'http://LOCALHOST', 'http://[::1]:3000', 'ws://127.0.0.2', 'wss://agent.example', 'blob:https://agent.example/id', 'file:///x', 'https://agent.example/a/path?q']
+  const REFUSED = ['http://10.0.0.1', 'http://0.0.0.0', 'http://[::2]', 'http://128.0.0.1', 'http://localhost.localdomain', 'http://localhost:99999', 'data:text/plain,x', 'about:blank', 'ftp://agent.example', 'javascript:1', '*', '']
+
+  it('takes the origins Chromium counts secure in exposedTo, and refuses the others with SecurityError', async () => {
+    for (const origin of ACCEPTED) {
+      const { promise, controller } = register({ name: uniqueName('exposed') }, { exposedTo: [origin] })
+      await expect(promise, origin).resolves.toBeUndefined()
+      controller.abort()
+    }
+    for (const origin of REFUSED)
+      expect((await rejection(register({ name: uniqueName('exposed') }, { exposedTo: [origin] }).promise)).name, origin).toBe('SecurityError')
+  })
+
+  it('refuses an insecure fromOrigins with SecurityError; a secure one still lists the page\'s own tools', async () => {
+    const name = uniqueName('own')
+    await register({ name }).promise
+    for (const origin of REFUSED.concat('not an origin', 'http://example.com'))
+      expect((await rejection(mc.getTools({ fromOrigins: [origin] }))).name, origin).toBe('SecurityError')
+    for (const fromOrigins of [ACCEPTED, [location.origin], []])
+      expect((await mc.getTools({ fromOrigins })).map(t => t.name)).toContain(name)
+  })
+
+  it('keeps the schema as JSON: a cycle or a BigInt is a TypeError naming registerTool, functions and symbols drop out, toJSON is used', async () => {
+    const prefix = 'Failed to execute \'registerTool\' on \'ModelContext\': '
+    const cycle: Record<string, unknown> = { type: 'object' }
+    cycle.self = cycle
+    const cyclic = uniqueName('cyclic')
+    expect(await rejection(register({ name: cyclic, inputSchema: cycle }).promise)).toEqual({ name: 'TypeError', message: expect.stringMatching(new RegExp(`^${prefix}Converting circular structure to JSON`)) })
+    expect(await rejection(register({ name: uniqueName('big'), inputSchema: { type: 'object', n: 1n } }).promise)).toEqual({ name: 'TypeError', message: `${prefix}Do not know how to serialize a BigInt` })
+    expect(await names()).not.toContain(cyclic)
+
+    const kept = uniqueName('kept')
+    await register({ name: kept, inputSchema: {
+      type: 'object',
+      properties: { a: { type: 'string', f: () => 1 }, b: { toJSON: () => ({ type: 'number' }) } },
+      s: Symbol('s'),
+      u: undefined,
+    } as unknown as WebMCP.ModelContextTool['inputSchema'] }).promise
+    const tool = (await mc.getTools()).find(t => t.name === kept)!
+    expect(tool.inputSchema).toEqual({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } } })
+  })
+
+  it('refuses a schema that is not an object with a TypeError', async () => {
+    for (const inputSchema of ['x', 5, null]) {
+      const name = uniqueName('not_object')
+      expect((await rejection(register({ name, inputSchema: inputSchema as unknown as object }).promise)).name).toBe('TypeError')
+      expect(await names()).not.toContain(name)
+    }
+  })
+
+  it('lists the four annotations as booleans and drops any other; title and description as strings', async () => {
+    const name = uniqueName('coerced')
+    await register({
+      name,
+      title: 5 as unknown as string,
+      description: 7 as unknown as string,
+      annotations: { readOnlyHint: 1, debugging: 'yes', untrustedContentHint: 0, consequentialHint: null, destructiveHint: true } as unknown as WebMCP.ToolAnnotations,
+    }).promise
+    const tool = (await mc.getTools()).find(t => t.name === name)!
+    expect([tool.title, tool.description]).toEqual(['5', '7'])
+    expect({ ...tool.annotations }).toEqual({ readOnlyHint: true, debugging: true, untrustedContentHint: false, consequentialHint: false })
+  })
+})
+
+describe.runIf(chromium156)(`where users' tests look: declarative forms (${lane})`, () => {
+  /** A form call's outcome: the text, or the error's name and message. */
+  async function outcome(call: Promise<unknown>) {
+    try {
+      return { value: await call }
+    }
+    catch (error) {
+      return { error: `${(error as Error).name}: ${(error as Error).message}` }
+    }
+  }
+
+  async function formTool(name: string) {
+    await until(async () => !!(await listed(name)))
+    return (await mc.getTools()).find(t => t.name === name)!
+  }
+
+  it('resolves null for a submission the page lets happen, or makes itself with form.submit(); preventDefault alone is the programming error', async () => {
+    // method="dialog": the submission closes the dialog instead of leaving the test's page.
+    const results: unknown[] = []
+    for (const handler of [
+      () => {},
+      (event: Event, form: HTMLFormElement) => {
+        event.preventDefault()
+        form.submit()
+      },
+      (event: Event) => event.preventDefault(),
+    ]) {
+      const name = uniqueName('plain_submit')
+      const form = addForm(`toolname="${name}" tooldescription="d" toolautosubmit method="dialog"`, '<input name="a">')
+      const dialog = document.createElement('dialog')
+      dialog.open = true
+      form.parentElement!.append(dialog)
+      dialog.append(form)
+      form.addEventListener('submit', event => handler(event, form))
+      results.push(await outcome(executeTool(mc, await formTool(name), { a: 'x' })))
+    }
+    expect(results).toEqual([
+      { value: null },
+      { value: null },
+      { error: 'UnknownError: The site has a programming error: it called preventDefault() on the \'submit\' event, without also calling respondWith() with the tool result' },
+    ])
+  })
+
+  it('hands over the response: a string as it is ("" too), anything else as JSON; a rejected or unserializable response fails', async () => {
+    const name = uniqueName('responses')
+    let response: unknown
+    const form = addForm(`toolname="${name}" tooldescription="d" toolautosubmit`, '<input name="a">')
+    form.addEventListener('submit', (event) => {
+      event.preventDefault()
+      ;(event as SubmitEvent).respondWith(response as Promise<unknown>)
+    })
+    const tool = await formTool(name)
+    const cycle: Record<string, unknown> = {}
+    cycle.self = cycle
+    const results: unknown[] = []
+    // Chromium 156 also reports a rejected response as an uncaught page error, handled or not:
+    // a deliberate failure, which vitest.config.ts lets through.
+    const rejected = () => {
+      const promise = Promise.reject(new Error(DELIBERATE_FAILURE))
+      promise.catch(() => {})
+      return promise
+    }
+    for (const value of [null, undefined, '', 'text', 3, { a: 1 }, rejected, cycle]) {
+      response = typeof value === 'function' ? value() : value
+      results.push(await outcome(executeTool(mc, tool, {})))
+    }
+    expect(results).toEqual([
+      { value: 'null' },
+      { value: 'undefined' },
+      { value: '' },
+      { value: 'text' },
+      { value: '3' },
+      { value: '{"a":1}' },
+      { error: 'UnknownError: respondWith promise was rejected' },
+      { error: 'UnknownError: respondWith promise resolved with an object that could not be serialized to JSON' },
+    ])
+  })
+
+  it('fills in a task after executeTool, and answers a task after the response; toolactivated follows the page\'s own microtasks', async () => {
+    const name = uniqueName('timing')
+    const log: string[] = []
+    const form = addForm(`toolname="${name}" tooldescription="d" toolautosubmit`, '<input name="a">')
+    form.addEventListener('submit', (event) => {
+      event.preventDefault()
+      ;(event as SubmitEvent).respondWith(Promise.resolve('ok'))
+      log.push('submit')
+      queueMicrotask(() => log.push('microtask'))
+      setTimeout(() => log.push('task'))
+    })
+    const tool = await formTool(name)
+    const { seen } = toolEvents()
+    const call = executeTool(mc, tool, { a: 'x' })
+    log.push('returned')
+    await call
+    log.push('answered')
+    expect(log).toEqual(['returned', 'submit', 'microtask', 'task', 'answered'])
+    expect(seen).toEqual([`toolactivated:${name}`])
+  })
+
+  it('fires input and change only for what changed; a checkbox or the radio chosen fires change even when it already was so', async () => {
+    const name = uniqueName('fill_events')
+    const form = addForm(`toolname="${name}" tooldescription="d" toolautosubmit`, `
+      <input name="t" value="same"><select name="s"><option>x</option><option>y</option></select>
+      <select name="m" multiple><option value="a" selected>A</option><option value="b">B</option></select>
+      <input type="checkbox" name="c" checked><input type="radio" name="r" value="a" checked><input type="radio" name="r" value="b">
+      <input type="checkbox" name="g" value="1" checked><input type="checkbox" name="g" value="2">`, () => 'ok')
+    const log: string[] = []
+    for (const type of ['input', 'change'])
+      form.addEventListener(type, event => log.push(`${type}:${(event.target as HTMLInputElement).name}:${(event.target as HTMLInputElement).value}`))
+    const tool = await formTool(name)
+    await executeTool(mc, tool, { t: 'same', s: 'x', m: ['a'], c: true, r: 'a', g: ['1'] })
+    expect(log.splice(0)).toEqual(['change:c:on', 'change:r:a', 'change:g:1', 'change:g:2'])
+    await executeTool(mc, tool, { t: 'new', s: 'y', m: ['b'], c: false, r: 'b', g: ['2'] })
+    expect(log.splice(0)).toEqual([
+      'input:t:new',
+      'change:t:new',
+      'input:s:y',
+      'change:s:y',
+      'input:m:b',
+      'change:m:b',
+      'input:c:on',
+      'change:c:on',
+      'input:r:b',
+      'change:r:b',
+      'input:g:1',
+      'change:g:1',
+      'input:g:2',
+      'change:g:2',
+    ])
+  })
+
+  it('refuses a value the control cannot hold, before filling anything, and still fires toolactivated', async () => {
+    const name = uniqueName('refused')
+    const form = addForm(`toolname="${name}" tooldescription="d" toolautosubmit`, '<input name="n" type="number"><input name="d" type="date"><input name="mo" type="month"><input name="t">', fields => JSON.stringify(Object.fromEntries(fields)))
+    const changes: string[] = []
+    form.addEventListener('change', event => changes.push((event.target as HTMLInputElement).name))
+    const tool = await formTool(name)
+    const { seen } = toolEvents()
+    const results: unknown[] = []
+    for (const input of [{ n: 'abc' }, { n: true }, { d: '2026-02-30' }, { d: 5 }, { mo: '2026-13' }, { t: { a: 1 } }, { t: null }, { t: ['a'] }])
+      results.push(await outcome(executeTool(mc, tool, { ...input, n: input.n ?? '1' })))
+    expect(results).toEqual([
+      { error: 'UnknownError: Invalid value "abc" for parameter n' },
+      { error: 'UnknownError: Invalid value "true" for parameter n' },
+      { error: 'UnknownError: Invalid value "2026-02-30" for parameter d' },
+      { error: 'UnknownError: Invalid value "5" for parameter d' },
+      { error: 'UnknownError: Invalid value "2026-13" for parameter mo' },
+      { error: 'UnknownError: Invalid value for parameter t' },
+      { error: 'UnknownError: Invalid value for parameter t' },
+      { error: 'UnknownError: Invalid value for parameter t' },
+    ])
+    expect(changes).toEqual([])
+    expect(seen).toEqual(Array.from({ length: 8 }).fill(`toolactivated:${name}`))
+    // What the control can hold: a number's text, a number or boolean for a text field.
+    expect(await executeTool(mc, tool, { n: 5, d: '2024-02-29', mo: '2026-12', t: false })).toBe('{"n":"5","d":"2024-02-29","mo":"2026-12","t":"false"}')
+    expect(await executeTool(mc, tool, { n: '-3', t: 7 })).toBe('{"n":"-3","d":"2024-02-29","mo":"2026-12","t":"7"}')
+  })
+
+  it('names every control that fails validation, fires toolactivated and does not submit', async () => {
+    const name = uniqueName('invalid')
+    let submitted = 0
+    addForm(`toolname="${name}" tooldescription="d" toolautosubmit`, '<input name="first" required><input name="second" required><input name="other">', () => {
+      submitted++
+      return 'ok'
+    })
+    const tool = await formTool(name)
+    const { seen } = toolEvents()
+    expect(await outcome(executeTool(mc, tool, { other: 'x' }))).toEqual({ error: 'UnknownError: Form validation failed: first: Please fill out this field.. second: Please fill out this field.. ' })
+    expect(seen).toEqual([`toolactivated:${name}`])
+    expect(submitted).toBe(0)
+  })
+
+  it('without toolautosubmit, refuses a form that has no submit button', async () => {
+    const name = uniqueName('no_button')
+    addForm(`toolname="${name}" tooldescription="d"`, '<input name="a"><button type="button">Not a submit</button>')
+    const { seen } = toolEvents()
+    expect(await outcome(executeTool(mc, await formTool(name), { a: 'x' }))).toEqual({ error: 'UnknownError: No submit button was found, but for a form without `toolautosubmit`, there must be a submit button' })
+    expect(seen).toEqual([`toolactivated:${name}`])
+  })
+
+  it('an abort right after executeTool rejects at once; the form is still filled and submitted, then toolcancel fires', async () => {
+    const name = uniqueName('form_abort')
+    let submitted = 0
+    const form = addForm(`toolname="${name}" tooldescription="d" toolautosubmit`, '<input name="a">', () => {
+      submitted++
+      return new Promise(() => {})
+    })
+    const tool = await formTool(name)
+    const { seen } = toolEvents()
+    const controller = new AbortController()
+    const call = executeTool(mc, tool, { a: 'late' }, { signal: controller.signal })
+    controller.abort()
+    expect((await rejection(call)).name).toBe('AbortError')
+    await until(() => seen.length >= 2)
+    expect(seen).toEqual([`toolactivated:${name}`, `toolcancel:${name}`])
+    expect(submitted).toBe(1)
+    expect((form.elements.namedItem('a') as HTMLInputElement).value).toBe('late')
+  })
+
+  it('lists the tools of a same-origin frame with its window, and runs them there; a removed frame\'s are gone', async () => {
+    const frame = document.createElement('iframe')
+    frame.srcdoc = '<p>A frame</p>'
+    const container = document.createElement('div')
+    container.append(frame)
+    document.body.append(container)
+    containers.push(container)
+    await until(() => frame.contentDocument?.body?.textContent === 'A frame')
+    const doc = frame.contentDocument!
+    // A browser with WebMCP gives every document its own context; without it, the test does.
+    if (lane === 'memory' || lane === 'memory-browser')
+      Object.defineProperty(doc, 'modelContext', { configurable: true, value: new InMemoryModelContext(doc) })
+    const inFrame = doc.modelContext!
+    const [own, shared] = [uniqueName('in_frame'), uniqueName('shared')]
+    // Never aborted: the frame's registrations end with the frame.
+    await inFrame.registerTool({ name: own, description: 'd', execute: () => 'from the frame' })
+    await inFrame.registerTool({ name: shared, description: 'in the frame', execute: () => 'frame' })
+    await register({ name: shared, description: 'in the page', execute: () => 'page' }).promise
+
+    const tools = await mc.getTools()
+    const fromFrame = tools.find(t => t.name === own)!
+    // Chrome 160's `Tool` (and the in-memory context) names the window `source`; 150-159 `window`.
+    const windowOf = (t: WebMCP.RegisteredTool) => (t as { source?: Window }).source ?? t.window
+    expect(windowOf(fromFrame)).toBe(frame.contentWindow)
+    expect(await mc.executeTool(fromFrame, {})).toBe('from the frame')
+    const both = tools.filter(t => t.name === shared)
+    expect(await Promise.all(both.map(async t => [t.description, windowOf(t) === window, await mc.executeTool(t, {})]))).toEqual([
+      ['in the page', true, 'page'],
+      ['in the frame', false, 'frame'],
+    ])
+
+    container.remove()
+    expect((await mc.getTools()).map(t => t.name)).not.toContain(own)
+    expect(await rejection(mc.executeTool(fromFrame, {}))).toEqual({ name: 'InvalidStateError', message: 'Target frame is detached.' })
   })
 })

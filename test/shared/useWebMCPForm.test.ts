@@ -145,6 +145,17 @@ describe(`useWebMCPForm (${lane})`, () => {
       await until(() => !state.isSubmitting.value && title(form) === '')
     })
 
+    it('by default, an agent call made the moment the last one answered starts empty too (the answer comes a task after the response)', async () => {
+      const name = uniqueName('back_to_back')
+      const { form, state } = mountForm({ name, autosubmit: true, handler: fields => ({ title: fields.title, tags: fields.tags }) })
+      const tool = await listedTool(name)
+      await callTool(mc, tool, { title: 'Pizza', tags: ['home'] })
+      // The polyfills answer before the form's reset: the last call's tags leak into this one.
+      const tags = cannot.answerAFormCallATaskLater ? '["home"]' : '[]'
+      expect(await callTool(mc, tool, { title: 'Salad' })).toEqual({ content: [{ type: 'text', text: `{"title":"Salad","tags":${tags}}` }] })
+      await until(() => !state.isSubmitting.value && title(form) === '')
+    })
+
     it('by default, a person\'s submission after an agent\'s gets none of the agent\'s entries, and keeps their own', async () => {
       const name = uniqueName('person_after')
       const handler = vi.fn<Handler>(() => 'ok')

@@ -3,7 +3,7 @@ import type { InMemoryModelContext } from '../../src/testing'
 // whose `evaluate` calls the function in this document (as Playwright and
 // Puppeteer do in theirs), and its init script evaluated in this one.
 import { afterEach, describe, expect, it } from 'vitest'
-import { callTool, initScript, install, listTools, submitAsAgent, uninstall } from '../../src/testing'
+import { callTool, initScript, install, listTools, submitAsAgent, ToolActivatedEvent, ToolCancelEvent, uninstall } from '../../src/testing'
 
 const page = { evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => Promise.resolve(fn(arg)) }
 
@@ -70,10 +70,14 @@ describe('vue-webmcp/testing helpers', () => {
       expect((await mc.getTools()).map(t => [t.name, t.inputSchema])).toEqual([['from_script', { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] }]])
       run()
       expect(document.modelContext).toBe(mc)
+      // The script's own classes, as a browser with WebMCP has them.
+      expect((globalThis as { ToolActivatedEvent?: unknown }).ToolActivatedEvent).toBeTypeOf('function')
     }
     finally {
       mc.disconnect()
       delete (document as { modelContext?: unknown }).modelContext
+      delete (globalThis as { ToolActivatedEvent?: unknown }).ToolActivatedEvent
+      delete (globalThis as { ToolCancelEvent?: unknown }).ToolCancelEvent
     }
   })
 
@@ -88,5 +92,21 @@ describe('vue-webmcp/testing helpers', () => {
     const silent = document.createElement('form')
     document.body.append(silent)
     await expect(submitAsAgent(silent)).rejects.toThrow('did not call respondWith()')
+  })
+
+  it('install() puts ToolActivatedEvent and ToolCancelEvent where the page looks for them, and uninstall() takes them away', () => {
+    const scope = globalThis as { ToolActivatedEvent?: unknown, ToolCancelEvent?: unknown }
+    expect(scope.ToolActivatedEvent).toBeUndefined()
+    const mc = install()
+    expect([scope.ToolActivatedEvent, scope.ToolCancelEvent]).toEqual([ToolActivatedEvent, ToolCancelEvent])
+    const seen: Event[] = []
+    mc.addEventListener('toolcancel', event => seen.push(event))
+    mc.cancel('create_task')
+    expect(seen[0]).toBeInstanceOf(ToolCancelEvent)
+    expect((seen[0] as ToolCancelEvent).toolName).toBe('create_task')
+    expect(new ToolActivatedEvent('toolactivated').toolName).toBe('')
+    uninstall()
+    expect(scope.ToolActivatedEvent).toBeUndefined()
+    expect(scope.ToolCancelEvent).toBeUndefined()
   })
 })
