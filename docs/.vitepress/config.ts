@@ -60,7 +60,7 @@ const functions: DefaultTheme.SidebarItem[] = [
   { text: 'Exports', link: '/functions/' },
   {
     text: 'Composables',
-    items: ['useWebMCPTool', 'useWebMCPTools', 'defineWebMCPTool', 'useWebMCPForm', 'formFields', 'useRegisteredTools'].map(fn),
+    items: ['useWebMCPTool', 'useWebMCPTools', 'defineWebMCPTool', 'useWebMCPForm', 'formFields', 'useRegisteredTools', 'useWebMCPConfirmations'].map(fn),
   },
   {
     text: 'Configuration',

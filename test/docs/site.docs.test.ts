@@ -41,9 +41,11 @@ const problems: string[] = []
 const links = new Map<string, Set<string>>()
 const ids = new Map<string, Set<string>>()
 /** The pages with a live demo: each function that does something visible, and the guide pages that show one. */
-const DEMO_PAGES = ['useWebMCPTool', 'useWebMCPTools', 'defineWebMCPTool', 'useWebMCPForm', 'useRegisteredTools', 'WEBMCP_CONFIG', 'provideWebMCPConfig']
+const DEMO_PAGES = ['useWebMCPTool', 'useWebMCPTools', 'defineWebMCPTool', 'useWebMCPForm', 'useRegisteredTools', 'useWebMCPConfirmations', 'WEBMCP_CONFIG', 'provideWebMCPConfig']
   .map(name => `/functions/${name}.html`)
-  .concat('/guide/first-tool.html', '/guide/guard.html')
+  .concat('/guide/first-tool.html', '/guide/guard.html', '/guide/confirmation.html')
+/** The demos whose tool is consequential: its call waits until the person approves it in the page. */
+const CONFIRM_PAGES = new Set(['/functions/useWebMCPConfirmations.html', '/guide/confirmation.html'])
 const demos: { path: string, call: { name: string, input?: Record<string, unknown> }, expect: string }[] = []
 
 beforeAll(async () => {
@@ -149,7 +151,15 @@ describe('the documentation site', () => {
     const { call, expect: expected } = demo!
     await open(path)
     await expect.poll(async () => (await page.webmcp.tools()).map(t => t.name)).toContain(call.name)
-    const result = await page.webmcp.callTool(call.name, call.input ?? {}, { timeout: 30_000 })
+    const calling = page.webmcp.callTool(call.name, call.input ?? {}, { timeout: 30_000 })
+    if (CONFIRM_PAGES.has(path)) {
+      // The call waits in the demo's dialog, with the agent's arguments, until the person approves.
+      const dialog = page.getByTestId('confirm-dialog')
+      await dialog.waitFor()
+      expect(await dialog.innerText()).toContain(call.name)
+      await page.getByTestId('confirm-approve').click()
+    }
+    const result = await calling
     // What the agent reads: the text blocks (the whole result when it has none).
     const blocks = (result as { content?: { text?: string }[] }).content ?? []
     expect(blocks.map(block => block.text).join('\n') || JSON.stringify(result)).toContain(expected)
