@@ -4,7 +4,7 @@
 import type { App, Component } from 'vue'
 import type { WebMCPToolResponse } from '../../src'
 import type { InMemoryModelContext } from '../../src/testing'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp, defineComponent, h } from 'vue'
 import { useWebMCPConfirmations, useWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
 import { resultSize } from '../../src/core/resultBudgets'
@@ -207,24 +207,6 @@ describe('debugging tools within the result budget as sent', () => {
     for (let page = 1; page <= first.pages; page++)
       names.push(...JSON.parse(textOf(await callTool(mc, 'webmcp_debug_tools', { page }))).tools.map((t: Any) => t.name))
     expect(names).toEqual(Array.from({ length: 40 }, (_, i) => `tool_${String(i).padStart(2, '0')}`))
-  })
-
-  it('an app whose only tools are forms has them', async () => {
-    // Fresh modules: the page's first observed tool is this form, as in an app with forms alone.
-    vi.resetModules()
-    const { useWebMCPForm, WEBMCP_CONFIG } = await import('../../src')
-    const app = createApp(defineComponent({
-      name: 'OnlyForm',
-      setup() {
-        const form = useWebMCPForm({ name: 'only_form', description: 'A form.', execute: () => 'ok' })
-        return () => h('form', form.attrs.value, [h('input', { name: 'title' })])
-      },
-    }))
-    app.provide(WEBMCP_CONFIG, { debugTools: true })
-    app.mount(document.body.appendChild(document.createElement('div')))
-    apps.push(app)
-    await until(() => DEBUG.every(name => mc.toolNames.includes(name)))
-    expect((await json('webmcp_debug_tools')).tools).toEqual([{ name: 'only_form', form: true, owner: '<OnlyForm>', enabled: true, registered: true, calls: 0 }])
   })
 })
 
