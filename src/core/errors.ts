@@ -15,6 +15,8 @@ export type WebMCPErrorCode
     | 'OUTPUT_TOO_LARGE'
   /** `execute` threw or returned an error. */
     | 'TOOL_ERROR'
+  /** The result does not match the tool's `outputSchema`: the page's bug, not the agent's. */
+    | 'INVALID_OUTPUT'
   /** vue-webmcp itself failed. A bug: please report it. */
     | 'INTERNAL'
 
@@ -28,6 +30,11 @@ export const ERROR_CODE_KEY = 'vue-webmcp/code'
  */
 export class ToolInputError extends Error {
   override name = 'ToolInputError'
+}
+
+/** A result that does not match the tool's `outputSchema`: what `onError` receives for an `INVALID_OUTPUT` call. */
+export class ToolOutputError extends Error {
+  override name = 'ToolOutputError'
 }
 
 /** Raised for a definition the budgets refuse in `'error'` mode. */

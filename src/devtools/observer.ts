@@ -15,6 +15,7 @@ export interface ObservedDefinition {
   description: string
   title?: string
   inputSchema?: object
+  outputSchema?: object
   annotations?: object
   exposedTo?: readonly string[]
 }

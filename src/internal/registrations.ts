@@ -22,6 +22,7 @@ interface Definition {
   description: string
   title?: string
   inputSchema?: object
+  outputSchema?: object
   annotations?: object
   exposedTo?: string[]
 }
@@ -31,7 +32,12 @@ interface Registration {
   /** The definition registered, as JSON in the author's key order. */
   json: string
   modelContext: WebMCP.ModelContext
+  /** The input and output schemas as the options gave them: a Standard Schema checks calls with its own code. */
+  schemas: Schemas
 }
+
+/** A definition's input and output schemas, before the checks turn a Standard Schema into JSON Schema. */
+type Schemas = [unknown, unknown]
 
 /**
  * Whether two definitions show the agent the same thing. Compared with every
@@ -56,8 +62,13 @@ export function isEnabled(options: AnyToolOptions, shared: UseWebMCPToolsSharedO
   return toValue(options.enabled ?? shared.enabled) !== false
 }
 
-/** A `false` schema accepts nothing: registered as its object form, so it is enforced and shown. */
-function inputSchemaOf(schema: unknown): object | undefined {
+/**
+ * A schema option's value. A Standard Schema is taken as it is: an ArkType
+ * type is a function, which `toValue` would call as a getter. A `false`
+ * schema accepts nothing: registered as its object form, so it is enforced and shown.
+ */
+function schemaOf(option: unknown): object | undefined {
+  const schema = (option as { '~standard'?: unknown } | undefined)?.['~standard'] ? option : toValue(option)
   return schema === false ? { not: {} } : (schema as object) || undefined
 }
 
@@ -67,7 +78,8 @@ function describe(options: AnyToolOptions, shared: UseWebMCPToolsSharedOptions):
     name: toValue(options.name),
     description: toValue(options.description),
     title: toValue(options.title) || undefined,
-    inputSchema: inputSchemaOf(toValue(options.inputSchema)),
+    inputSchema: schemaOf(options.inputSchema),
+    outputSchema: schemaOf(options.outputSchema),
     annotations: toValue(options.annotations ?? shared.annotations) || undefined,
     exposedTo: toValue(options.exposedTo ?? shared.exposedTo) as string[] | undefined,
   }
@@ -116,7 +128,7 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
   const checks = shallowRef<typeof syncDefinitionChecks | undefined>(process.env.NODE_ENV !== 'production' ? syncDefinitionChecks : undefined)
   const load = () => import('./lazyDefinitions').then(m => m.definitionChecks, (reason) => {
     const failure = new Error(`Not registered: the checks of tool definitions could not be loaded (${toError(reason).message}).`, { cause: reason })
-    return (tool: { inputSchema?: unknown }) => budgets === 'error' || tool.inputSchema !== undefined ? failure : null
+    return (tool: { inputSchema?: unknown, outputSchema?: unknown }) => budgets === 'error' || tool.inputSchema || tool.outputSchema ? failure : null
   }).then(loaded => (checks.value = loaded))
   if (!checks.value && budgets !== false)
     void load()
@@ -134,9 +146,14 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
       useToolRegistrations,
       slots,
       groupSettings,
-      o => describe(o, shared),
+      // Shown as the browser gets it (a Standard Schema as JSON Schema), called as the browser calls it.
+      (o) => {
+        const d = describe(o, shared)
+        checks.value?.(d, false)
+        return d
+      },
       o => isEnabled(o, shared),
-      (slot, args, d) => call(slot, args, undefined, d.name, d.inputSchema),
+      (slot, args, d) => call(slot, args, undefined, d.name, [schemaOf(slot.options.inputSchema), schemaOf(slot.options.outputSchema)]),
     )
   }
 
@@ -148,11 +165,13 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
 
   // Step 1 of a call (see "How a call flows" in the README): the registered tool's
   // `execute`, as the browser calls it, hands the call to the loader.
-  async function call(slot: Slot, args: object | undefined, callOptions: WebMCPToolExecuteOptions | undefined, name: string, inputSchema: object | undefined) {
+  async function call(slot: Slot, args: object | undefined, callOptions: WebMCPToolExecuteOptions | undefined, name: string, schemas: Schemas) {
+    const [inputSchema, outputSchema] = schemas
     const { options, settings } = slot
     const outcome = await loadAndCallTool({
       name,
       inputSchema,
+      outputSchema,
       settings: process.env.NODE_ENV !== 'production' ? observedConfig(slot, settings) : settings,
       // Read at call time: swapping them never re-registers the tool.
       execute: (a, signal) => options.execute(a, { signal }),
@@ -163,8 +182,8 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
     return outcome.response
   }
 
-  function register(slot: Slot, json: string, mc: WebMCP.ModelContext): void {
-    const registration: Registration = { controller: new AbortController(), json, modelContext: mc }
+  function register(slot: Slot, json: string, mc: WebMCP.ModelContext, schemas: Schemas): void {
+    const registration: Registration = { controller: new AbortController(), json, modelContext: mc, schemas }
     slot.current = registration
     const settle = (ok: unknown, failure?: unknown) => {
       if (slot.current !== registration)
@@ -183,12 +202,15 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
       // scope's end removes the listener; a context that is no EventTarget
       // gets no retries.
       if (error)
-        mc.addEventListener?.('toolchange', () => slot.current === registration && register(slot, json, mc), { once: true, signal: ended.signal })
+        mc.addEventListener?.('toolchange', () => slot.current === registration && register(slot, json, mc, registration.schemas), { once: true, signal: ended.signal })
     }
     // A plain copy, in the author's key order (what agents and forms show):
     // no reactive proxy, and later mutation of the options does not reach it.
     const { exposedTo, ...tool }: Definition & { execute?: unknown } = JSON.parse(json)
-    tool.execute = (args: object, callOptions?: WebMCPToolExecuteOptions) => call(slot, args, callOptions, tool.name, tool.inputSchema)
+    // A literal schema checks calls as registered (this copy); a Standard Schema with its own code.
+    const own = (schema: unknown, registered: unknown) => (schema as { '~standard'?: unknown } | undefined)?.['~standard'] ? schema : registered
+    tool.execute = (args: object, callOptions?: WebMCPToolExecuteOptions) =>
+      call(slot, args, callOptions, tool.name, [own(registration.schemas[0], tool.inputSchema), own(registration.schemas[1], tool.outputSchema)])
     const signal = registration.controller.signal
     let result: unknown
     try {
@@ -219,11 +241,12 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
     const on = !!mc && active.value && (budgets !== 'error' || !!check)
     for (const slot of slots) {
       let definition = on && isEnabled(slot.options, shared) ? describe(slot.options, shared) : undefined
-      if (definition?.inputSchema && !check) {
+      if ((definition?.inputSchema || definition?.outputSchema) && !check) {
         // Not registered before its schema is checked; sync runs again once the checks have loaded.
         void load()
         definition = undefined
       }
+      const schemas: Schemas = [definition?.inputSchema, definition?.outputSchema]
       let block = definition && check ? check(definition, budgets, limits) : null
       let json: string | undefined
       try {
@@ -236,12 +259,14 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
       const { current } = slot
       if (current && current.modelContext === mc && json && sameContent(current.json, json)) {
         current.json = json
+        // An equal JSON Schema from a new Standard Schema: calls check with the new one.
+        current.schemas = schemas
         continue
       }
       unregister(slot)
       slot.error.value = block
       if (json)
-        register(slot, json, mc!)
+        register(slot, json, mc!, schemas)
     }
   }
 
