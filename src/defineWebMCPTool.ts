@@ -1,5 +1,5 @@
 import type { MaybeRefOrGetter } from 'vue'
-import type { UseWebMCPToolOptions, UseWebMCPToolOptionsFromOutputSchema, UseWebMCPToolOptionsFromSchema } from './useWebMCPTool'
+import type { UseWebMCPToolOptions, UseWebMCPToolOptionsFromSchema } from './useWebMCPTool'
 
 /** A tool definition that keeps its literal name. */
 export type WebMCPToolDefinition<Args = Record<string, unknown>, Result = unknown, Name extends MaybeRefOrGetter<string> = string>
@@ -10,14 +10,11 @@ export type WebMCPToolDefinition<Args = Record<string, unknown>, Result = unknow
  * unit-testable, no component needed) and keep its literal name and its
  * argument and result types until it is registered. With a literal
  * `inputSchema` (JSON Schema or Zod, Valibot, ArkType), `execute`'s arguments
- * are inferred from it; with an `outputSchema`, its return type is checked.
+ * are inferred from it; with a Standard Schema `outputSchema`, its return type is checked.
  */
-export function defineWebMCPTool<const Schema extends object, Result = unknown, const Name extends MaybeRefOrGetter<string> = string, const Output = undefined>(
-  definition: Omit<UseWebMCPToolOptionsFromSchema<Schema, Result, Output>, 'name'> & { name: Name },
-): Omit<UseWebMCPToolOptionsFromSchema<Schema, Result, Output>, 'name'> & { name: Name }
-export function defineWebMCPTool<const Output extends object, const Name extends MaybeRefOrGetter<string> = string>(
-  definition: Omit<UseWebMCPToolOptionsFromOutputSchema<Output>, 'name'> & { name: Name },
-): Omit<UseWebMCPToolOptionsFromOutputSchema<Output>, 'name'> & { name: Name }
+export function defineWebMCPTool<const Schema extends object, Result = unknown, const Name extends MaybeRefOrGetter<string> = string>(
+  definition: Omit<UseWebMCPToolOptionsFromSchema<Schema, Result>, 'name'> & { name: Name },
+): Omit<UseWebMCPToolOptionsFromSchema<Schema, Result>, 'name'> & { name: Name }
 export function defineWebMCPTool<Args = Record<string, unknown>, Result = unknown, const Name extends MaybeRefOrGetter<string> = string>(
   definition: WebMCPToolDefinition<Args, Result, Name>,
 ): WebMCPToolDefinition<Args, Result, Name>

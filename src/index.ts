@@ -22,6 +22,7 @@ export type {
   WebMCPContentBlock,
   WebMCPEmbeddedResource,
   WebMCPMediaContent,
+  WebMCPOutputSchema,
   WebMCPResourceLink,
   WebMCPTextContent,
   WebMCPToolAnnotations,
@@ -33,7 +34,7 @@ export type { ExecuteRegisteredToolOptions, UseRegisteredToolsOptions, UseRegist
 export { useRegisteredTools } from './useRegisteredTools'
 export type { FormFields, FormFieldValue, UseWebMCPFormOptions, UseWebMCPFormReturn, WebMCPFormAttrs, WebMCPFormReset } from './useWebMCPForm'
 export { formFields, useWebMCPForm } from './useWebMCPForm'
-export type { UseWebMCPToolOptions, UseWebMCPToolOptionsFromOutputSchema, UseWebMCPToolOptionsFromSchema, UseWebMCPToolReturn, WebMCPToolState } from './useWebMCPTool'
+export type { UseWebMCPToolOptions, UseWebMCPToolOptionsFromSchema, UseWebMCPToolReturn, WebMCPToolState } from './useWebMCPTool'
 export { useWebMCPTool } from './useWebMCPTool'
 export type { ToolNames, UseWebMCPToolsReturn, UseWebMCPToolsSharedOptions } from './useWebMCPTools'
 export { useWebMCPTools } from './useWebMCPTools'

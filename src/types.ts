@@ -95,7 +95,7 @@ export type InferToolArgs<Schema> = Schema extends StandardSchemaV1
     : Record<string, unknown>
 
 /**
- * What `execute` must return for an `outputSchema`: a Standard Schema's input
+ * What `execute` returns for an `outputSchema`: a Standard Schema's input
  * type (the value is checked, then sent as it is), or the object type a
  * literal JSON Schema describes.
  */
@@ -178,6 +178,16 @@ export interface WebMCPConfig {
   debugTools?: boolean
 }
 
+/**
+ * What `outputSchema` takes: a JSON Schema object, or a Standard Schema that
+ * accepts what `execute` returns (`Result`), so a mismatch is a type error.
+ */
+export type WebMCPOutputSchema<Result = unknown>
+  = | StandardSchemaV1<Result, unknown>
+    // A JSON Schema: written inline (the index signature spares it excess-property checks), or typed by an interface.
+    | { readonly '~standard'?: undefined, readonly [keyword: string]: unknown }
+    | (object & { readonly '~standard'?: undefined })
+
 export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = unknown> {
   /** Tool identifier the agent sees. 1-128 characters of `[a-zA-Z0-9_.-]`; Chrome's guidance is at most 30. */
   name: MaybeRefOrGetter<string>
@@ -199,7 +209,7 @@ export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = u
    * against it and sent as `structuredContent` with its JSON as text. A
    * mismatch is an `INVALID_OUTPUT` error, never the data.
    */
-  outputSchema?: MaybeRefOrGetter<object | undefined>
+  outputSchema?: MaybeRefOrGetter<WebMCPOutputSchema<Result> | undefined>
   annotations?: MaybeRefOrGetter<WebMCPToolAnnotations | undefined>
   /**
    * Secure origins (an iframe-hosted agent, say) that may discover and call the

@@ -1,4 +1,4 @@
-import type { InferToolArgs, InferToolResult, UseWebMCPToolOptions, UseWebMCPToolReturn } from './types'
+import type { InferToolArgs, UseWebMCPToolOptions, UseWebMCPToolReturn } from './types'
 import { useToolRegistrations } from './internal/registrations'
 
 // Declared with the types the registration engine shares; exported from here too.
@@ -15,20 +15,9 @@ export interface WebMCPToolState {
   readonly error: Error | null
 }
 
-/** `Result`, unless an `outputSchema` says what `execute` must return. */
-type ResultOf<Output, Result> = Output extends object ? InferToolResult<Output> : Result
-
-/**
- * Tool options whose `execute` arguments are inferred from `inputSchema` (a
- * literal JSON Schema or a Standard Schema), and whose return type, with an
- * `outputSchema`, is checked against it.
- */
-export type UseWebMCPToolOptionsFromSchema<Schema extends object, Result = unknown, Output = undefined>
-  = Omit<UseWebMCPToolOptions<InferToolArgs<Schema>, ResultOf<Output, Result>>, 'inputSchema' | 'outputSchema'> & { inputSchema: Schema, outputSchema?: Output }
-
-/** Tool options without arguments whose return type is checked against `outputSchema`. */
-export type UseWebMCPToolOptionsFromOutputSchema<Output extends object, Args = Record<string, unknown>>
-  = Omit<UseWebMCPToolOptions<Args, InferToolResult<Output>>, 'outputSchema'> & { outputSchema: Output }
+/** Tool options whose `execute` arguments are inferred from `inputSchema`: a literal JSON Schema, or a Standard Schema's output type. */
+export type UseWebMCPToolOptionsFromSchema<Schema extends object, Result = unknown>
+  = Omit<UseWebMCPToolOptions<InferToolArgs<Schema>, Result>, 'inputSchema'> & { inputSchema: Schema }
 
 /**
  * Registers a WebMCP tool and ties its lifetime to the current component or
@@ -36,10 +25,7 @@ export type UseWebMCPToolOptionsFromOutputSchema<Output extends object, Args = R
  * cached by `<KeepAlive>` has its tools only while activated.
  * Feature-detects the API and does nothing where it is absent, SSR included.
  */
-export function useWebMCPTool<const Schema extends object, Result = unknown, const Output = undefined>(
-  options: UseWebMCPToolOptionsFromSchema<Schema, Result, Output>,
-): UseWebMCPToolReturn
-export function useWebMCPTool<const Output extends object>(options: UseWebMCPToolOptionsFromOutputSchema<Output>): UseWebMCPToolReturn
+export function useWebMCPTool<const Schema extends object, Result = unknown>(options: UseWebMCPToolOptionsFromSchema<Schema, Result>): UseWebMCPToolReturn
 export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown>(options: UseWebMCPToolOptions<Args, Result>): UseWebMCPToolReturn
 export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown>(options: UseWebMCPToolOptions<Args, Result>): UseWebMCPToolReturn {
   return useToolRegistrations([options], { document: options.document })[0]!

@@ -32,12 +32,7 @@ interface Registration {
   /** The definition registered, as JSON in the author's key order. */
   json: string
   modelContext: WebMCP.ModelContext
-  /** The input and output schemas as the options gave them: a Standard Schema checks calls with its own code. */
-  schemas: Schemas
 }
-
-/** A definition's input and output schemas, before the checks turn a Standard Schema into JSON Schema. */
-type Schemas = [unknown, unknown]
 
 /**
  * Whether two definitions show the agent the same thing. Compared with every
@@ -125,12 +120,15 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
   // If they fail to load (a network error, a chunk gone after a deploy), a
   // stand-in keeps the tools that needed them unregistered, as unchecked tools
   // would be, with the reason in `error`; a new setup (a remount) loads again.
-  const checks = shallowRef<typeof syncDefinitionChecks | undefined>(process.env.NODE_ENV !== 'production' ? syncDefinitionChecks : undefined)
+  const checks = shallowRef<typeof syncDefinitionChecks>()
+  if (process.env.NODE_ENV !== 'production')
+    checks.value = syncDefinitionChecks
   const load = () => import('./lazyDefinitions').then(m => m.definitionChecks, (reason) => {
     const failure = new Error(`Not registered: the checks of tool definitions could not be loaded (${toError(reason).message}).`, { cause: reason })
     return (tool: { inputSchema?: unknown, outputSchema?: unknown }) => budgets === 'error' || tool.inputSchema || tool.outputSchema ? failure : null
   }).then(loaded => (checks.value = loaded))
-  if (!checks.value && budgets !== false)
+  // (Development builds have them already.)
+  if (process.env.NODE_ENV === 'production' && budgets !== false)
     void load()
   if (process.env.NODE_ENV !== 'production' && checks.value && budgets === 'error') {
     for (const { options } of slots) {
@@ -153,7 +151,7 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
         return d
       },
       o => isEnabled(o, shared),
-      (slot, args, d) => call(slot, args, undefined, d.name, [schemaOf(slot.options.inputSchema), schemaOf(slot.options.outputSchema)]),
+      (slot, args) => call(slot, args),
     )
   }
 
@@ -165,25 +163,25 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
 
   // Step 1 of a call (see "How a call flows" in the README): the registered tool's
   // `execute`, as the browser calls it, hands the call to the loader.
-  async function call(slot: Slot, args: object | undefined, callOptions: WebMCPToolExecuteOptions | undefined, name: string, schemas: Schemas) {
-    const [inputSchema, outputSchema] = schemas
+  async function call(slot: Slot, args: object | undefined, callOptions?: WebMCPToolExecuteOptions) {
     const { options, settings } = slot
+    // Read at call time, like `execute`: the schemas as the options give them
+    // (a Standard Schema checks with its own code; the browser got its JSON Schema).
+    const definition = describe(options, shared)
     const outcome = await loadAndCallTool({
-      name,
-      inputSchema,
-      outputSchema,
+      ...definition,
       settings: process.env.NODE_ENV !== 'production' ? observedConfig(slot, settings) : settings,
       // Read at call time: swapping them never re-registers the tool.
       execute: (a, signal) => options.execute(a, { signal }),
-      formatOutput: (result, a) => (options.formatOutput ? options.formatOutput(result, a) : result),
-      onError: e => options.onError ? options.onError(e) : shared.onError?.(e, name),
+      formatOutput: options.formatOutput,
+      onError: e => options.onError ? options.onError(e) : shared.onError?.(e, definition.name),
       signals: [callOptions?.signal, ended.signal],
     }, args ?? {})
     return outcome.response
   }
 
-  function register(slot: Slot, json: string, mc: WebMCP.ModelContext, schemas: Schemas): void {
-    const registration: Registration = { controller: new AbortController(), json, modelContext: mc, schemas }
+  function register(slot: Slot, json: string, mc: WebMCP.ModelContext): void {
+    const registration: Registration = { controller: new AbortController(), json, modelContext: mc }
     slot.current = registration
     const settle = (ok: unknown, failure?: unknown) => {
       if (slot.current !== registration)
@@ -202,19 +200,16 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
       // scope's end removes the listener; a context that is no EventTarget
       // gets no retries.
       if (error)
-        mc.addEventListener?.('toolchange', () => slot.current === registration && register(slot, json, mc, registration.schemas), { once: true, signal: ended.signal })
+        mc.addEventListener?.('toolchange', () => slot.current === registration && register(slot, json, mc), { once: true, signal: ended.signal })
     }
     // A plain copy, in the author's key order (what agents and forms show):
     // no reactive proxy, and later mutation of the options does not reach it.
     const { exposedTo, ...tool }: Definition & { execute?: unknown } = JSON.parse(json)
-    // A literal schema checks calls as registered (this copy); a Standard Schema with its own code.
-    const own = (schema: unknown, registered: unknown) => (schema as { '~standard'?: unknown } | undefined)?.['~standard'] ? schema : registered
-    tool.execute = (args: object, callOptions?: WebMCPToolExecuteOptions) =>
-      call(slot, args, callOptions, tool.name, [own(registration.schemas[0], tool.inputSchema), own(registration.schemas[1], tool.outputSchema)])
+    tool.execute = (args: object, callOptions?: WebMCPToolExecuteOptions) => call(slot, args, callOptions)
     const signal = registration.controller.signal
     let result: unknown
     try {
-      result = mc.registerTool(tool as WebMCP.ModelContextTool, exposedTo ? { signal, exposedTo } : { signal })
+      result = mc.registerTool(tool as WebMCP.ModelContextTool, { signal, ...exposedTo && { exposedTo } })
     }
     catch (reason) {
       // Chromium 150 throws synchronously (a duplicate or invalid name).
@@ -238,15 +233,14 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
     const check = checks.value
     // In 'error' mode nothing registers before the checks have run; a
     // component cached by <KeepAlive> registers nothing while deactivated.
-    const on = !!mc && active.value && (budgets !== 'error' || !!check)
+    const on = mc && active.value && (budgets !== 'error' || check)
     for (const slot of slots) {
       let definition = on && isEnabled(slot.options, shared) ? describe(slot.options, shared) : undefined
-      if ((definition?.inputSchema || definition?.outputSchema) && !check) {
+      if (!check && (definition?.inputSchema || definition?.outputSchema)) {
         // Not registered before its schema is checked; sync runs again once the checks have loaded.
         void load()
         definition = undefined
       }
-      const schemas: Schemas = [definition?.inputSchema, definition?.outputSchema]
       let block = definition && check ? check(definition, budgets, limits) : null
       let json: string | undefined
       try {
@@ -259,14 +253,12 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
       const { current } = slot
       if (current && current.modelContext === mc && json && sameContent(current.json, json)) {
         current.json = json
-        // An equal JSON Schema from a new Standard Schema: calls check with the new one.
-        current.schemas = schemas
         continue
       }
       unregister(slot)
       slot.error.value = block
       if (json)
-        register(slot, json, mc!, schemas)
+        register(slot, json, mc!)
     }
   }
 
