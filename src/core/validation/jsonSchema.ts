@@ -2,11 +2,11 @@
 // shows the agent for a Zod, Valibot or ArkType schema, from the schema's own
 // `~standard.jsonSchema`. Loaded with the definition checks, so a page whose
 // tools use JSON Schema literals never loads it. No Vue import.
-import type { StandardJSONSchemaV1 } from './standardSchemaSpec'
+import type { StandardSchemaV1 } from './standardSchemaSpec'
 import { WebMCPDefinitionError } from '../errors'
 
 /** Whether `value` is a Standard Schema (an ArkType type is a function, the others objects). */
-export function isStandardSchema(value: unknown): value is { '~standard': Partial<StandardJSONSchemaV1.Props> & { validate?: unknown } } {
+export function isStandardSchema(value: unknown): value is { '~standard': Partial<StandardSchemaV1.Props> } {
   return (typeof value === 'object' || typeof value === 'function') && value !== null
     && typeof (value as { '~standard'?: unknown })['~standard'] === 'object'
 }
@@ -26,7 +26,7 @@ export function toJsonSchema(name: string, which: 'input' | 'output', schema: ob
   const cached = converted.get(schema)
   if (cached)
     return cached
-  const std = (schema as { '~standard': Partial<StandardJSONSchemaV1.Props> & { validate?: unknown } })['~standard']
+  const std = (schema as { '~standard': Partial<StandardSchemaV1.Props> })['~standard']
   const label = `Tool "${name}": the ${which} schema (${String(std.vendor)})`
   if (typeof std.validate !== 'function')
     return new WebMCPDefinitionError(`${label} cannot check values: it has no ~standard.validate. Pass a Zod 4, Valibot or ArkType schema, or a JSON Schema object.`)

@@ -42,19 +42,9 @@ export declare namespace StandardSchemaV1 {
   type InferOutput<Schema extends StandardSchemaV1> = NonNullable<Schema['~standard']['types']>['output']
 }
 
-/** A schema that can describe itself as JSON Schema (the Standard JSON Schema interface). */
-export interface StandardJSONSchemaV1<Input = unknown, Output = Input> {
-  readonly '~standard': StandardJSONSchemaV1.Props<Input, Output>
-}
-
+// The Standard JSON Schema interface's converter: what `~standard.jsonSchema` holds.
 // eslint-disable-next-line ts/no-namespace
 export declare namespace StandardJSONSchemaV1 {
-  interface Props<Input = unknown, Output = Input> {
-    readonly version: 1
-    readonly vendor: string
-    readonly types?: StandardSchemaV1.Types<Input, Output> | undefined
-    readonly jsonSchema: Converter
-  }
   interface Converter {
     /** JSON Schema of what the schema accepts. Throws on a target the library does not support. */
     readonly input: (options: Options) => Record<string, unknown>
