@@ -74,7 +74,9 @@ export default defineBuildConfig({
       for (const output of outputs) {
         if (output) {
           output.manualChunks = (id: string) => {
-            if (/src\/core\/(?:callTool|resultBudgets)\.ts$/.test(id))
+            // With the validation step's dispatch and problem lines; the validators
+            // themselves (validate, formats, standardSchema) are chunks of their own, loaded by import().
+            if (/src\/core\/(?:callTool|resultBudgets|validation\/index|validation\/problems)\.ts$/.test(id))
               return 'pipeline'
             // Statically re-exported and also loaded lazily: in a chunk of their own,
             // an app's bundler can leave them out of its start-up code.

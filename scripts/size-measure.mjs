@@ -69,6 +69,8 @@ export async function measure(source, packages = { 'vue-webmcp': root }) {
     lazy: sum(lazy.filter(c => !isValidator(c) && !isConfirm(c))),
     validator: sum(lazy.filter(isValidator)),
     confirm: sum(lazy.filter(isConfirm)),
+    /** Each lazy chunk: its gzip bytes and the modules in it. */
+    lazyChunks: lazy.map(c => ({ gzip: gzip(c), modules: Object.keys(c.modules) })),
     /** Every module bundled, so a caller can check which copy of a package was used. */
     modules: chunks.flatMap(c => Object.keys(c.modules)),
   }

@@ -49,6 +49,19 @@ for (const r of rows) {
   const verdict = r.target === undefined ? '' : `${r.startup <= r.target ? 'met' : 'MISSED'} (<= ${r.target})`
   console.log(`${r.label.padEnd(width)}  ${pad(r.startup, 8)}  ${pad(r.lazy || '-', 8)}  ${pad(r.validator || '-', 7)}  ${pad(r.confirm || '-', 8)}  ${pad(r.startup + r.lazy + r.validator + r.confirm, 6)}  ${verdict}`)
 }
+// (b) by the schemas its tools use: what such a page can load in all, start-up included.
+// A chunk is known by the module it was built from (dist/chunks/<name>.mjs).
+const onlyTool = rows.find(r => r.label.startsWith('(b)'))
+const chunkOf = (c, name) => c.modules.some(id => id.endsWith(`/chunks/${name}.mjs`))
+const loadable = without => onlyTool.startup + onlyTool.lazyChunks.filter(c => !without.some(name => chunkOf(c, name))).reduce((n, c) => n + c.gzip, 0)
+const BY_SCHEMA = [
+  ['(b) JSON Schema tools without format: in all', loadable(['formats', 'standardSchema']), 14000],
+  ['    JSON Schema tools with format: in all', loadable(['standardSchema'])],
+  ['    Standard Schema tools (Zod, Valibot, ArkType): in all', loadable(['validate', 'formats'])],
+]
+console.log(`\n${'useWebMCPTool, by the schemas its tools use'.padEnd(width)}  ${pad('bytes', 8)}  target`)
+for (const [label, bytes, target] of BY_SCHEMA)
+  console.log(`${label.padEnd(width)}  ${pad(bytes, 8)}  ${target === undefined ? '' : `${bytes <= target ? 'met' : 'MISSED'} (<= ${target})`}`)
 console.log('\ngzip -9 bytes of Vite 8 production output, minified whole (whitespace too, as an app build does); vue and react external, @vueuse/core bundled.')
 console.log('start-up: loaded with the page. 1st call: loaded by import() on the first tool call (the call pipeline).')
 console.log('+schema: the schema check, loaded before the first tool with an inputSchema registers, and the')

@@ -9,7 +9,8 @@ export type WebMCPToolDefinition<Args = Record<string, unknown>, Result = unknow
  * Typed identity: lets a tool definition live in a plain module (importable,
  * unit-testable, no component needed) and keep its literal name and its
  * argument and result types until it is registered. With a literal
- * `inputSchema`, `execute`'s arguments are inferred from it.
+ * `inputSchema` (JSON Schema or Zod, Valibot, ArkType), `execute`'s arguments
+ * are inferred from it; with a Standard Schema `outputSchema`, its return type is checked.
  */
 export function defineWebMCPTool<const Schema extends object, Result = unknown, const Name extends MaybeRefOrGetter<string> = string>(
   definition: Omit<UseWebMCPToolOptionsFromSchema<Schema, Result>, 'name'> & { name: Name },

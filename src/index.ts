@@ -3,7 +3,7 @@
 export type { WebMCPCallOrigin, WebMCPConfig, WebMCPToolCallEvent, WebMCPToolResultEvent } from './config'
 export { provideWebMCPConfig, WEBMCP_CONFIG } from './config'
 export type { WebMCPErrorCode } from './core/errors'
-export { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError, WebMCPDefinitionError } from './core/errors'
+export { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError, ToolOutputError, WebMCPDefinitionError } from './core/errors'
 export { isToolResponse } from './core/isToolResponse'
 export type { WebMCPBudgetLimits } from './core/limits'
 export { DEFAULT_BUDGETS } from './core/limits'
@@ -14,6 +14,7 @@ export type {
   ExecuteToolOptions,
   GetToolsOptions,
   InferToolArgs,
+  InferToolResult,
   ModelContext,
   RegisteredTool,
   RegisterToolOptions,
@@ -22,6 +23,7 @@ export type {
   WebMCPEmbeddedResource,
   WebMCPListedTool,
   WebMCPMediaContent,
+  WebMCPOutputSchema,
   WebMCPResourceLink,
   WebMCPTextContent,
   WebMCPToolAnnotations,

@@ -7,6 +7,7 @@
 import type { ComputedRef, MaybeRefOrGetter, Ref } from 'vue'
 import type { WebMCPErrorCode } from './core/errors'
 import type { WebMCPBudgetLimits } from './core/limits'
+import type { StandardSchemaV1 } from './core/validation/standardSchemaSpec'
 
 export type ModelContext = WebMCP.ModelContext
 export type RegisteredTool = WebMCP.RegisteredTool
@@ -106,13 +107,28 @@ export interface WebMCPToolResponse {
 }
 
 /**
- * The arguments `execute` receives for a literal JSON Schema, inferred the way
+ * The arguments `execute` receives. For a Standard Schema (Zod, Valibot,
+ * ArkType) its output type: what its validation gives, transforms and
+ * defaults applied. For a literal JSON Schema, inferred the way
  * `webmcp-types` infers `registerTool` input: required vs optional
  * properties, `enum` / `const`, nested objects and arrays.
  */
-export type InferToolArgs<Schema> = Schema extends object
-  ? Parameters<WebMCP.ModelContextToolFromSchema<Schema>['execute']>[0]
-  : Record<string, unknown>
+export type InferToolArgs<Schema> = Schema extends StandardSchemaV1
+  ? StandardSchemaV1.InferOutput<Schema>
+  : Schema extends object
+    ? Parameters<WebMCP.ModelContextToolFromSchema<Schema>['execute']>[0]
+    : Record<string, unknown>
+
+/**
+ * What `execute` returns for an `outputSchema`: a Standard Schema's input
+ * type (the value is checked, then sent as it is), or the object type a
+ * literal JSON Schema describes.
+ */
+export type InferToolResult<Schema> = Schema extends StandardSchemaV1
+  ? StandardSchemaV1.InferInput<Schema>
+  : Schema extends object
+    ? InferToolArgs<Schema>
+    : unknown
 
 /** Who started a call, as the hooks see it. */
 export interface WebMCPCallOrigin {
@@ -235,6 +251,16 @@ export interface WebMCPConfig {
   debugTools?: boolean
 }
 
+/**
+ * What `outputSchema` takes: a JSON Schema object, or a Standard Schema that
+ * accepts what `execute` returns (`Result`), so a mismatch is a type error.
+ */
+export type WebMCPOutputSchema<Result = unknown>
+  = | StandardSchemaV1<Result, unknown>
+    // A JSON Schema: written inline (the index signature spares it excess-property checks), or typed by an interface.
+    | { readonly '~standard'?: undefined, readonly [keyword: string]: unknown }
+    | (object & { readonly '~standard'?: undefined })
+
 export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = unknown> {
   /** Tool identifier the agent sees. 1-128 characters of `[a-zA-Z0-9_.-]`; Chrome's guidance is at most 30. */
   name: MaybeRefOrGetter<string>
@@ -242,8 +268,21 @@ export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = u
   title?: MaybeRefOrGetter<string | null | undefined>
   /** Natural-language description for the agent. Chrome's guidance: under 500 characters. */
   description: MaybeRefOrGetter<string>
-  /** JSON Schema for the tool arguments. Compared by content, not identity. */
+  /**
+   * The tool's arguments: a JSON Schema, or a Standard Schema that describes
+   * itself as JSON Schema (Zod 4.2+, ArkType, Valibot through
+   * `toStandardJsonSchema()`), which then checks the arguments with its own
+   * code: `execute` receives its output. Compared by the JSON Schema's
+   * content, not identity.
+   */
   inputSchema?: MaybeRefOrGetter<object | undefined>
+  /**
+   * The shape of a successful result, as a JSON Schema or a Standard Schema.
+   * Registered for the agent (Chrome 159 reads it); each result is checked
+   * against it and sent as `structuredContent` with its JSON as text. A
+   * mismatch is an `INVALID_OUTPUT` error, never the data.
+   */
+  outputSchema?: MaybeRefOrGetter<WebMCPOutputSchema<Result> | undefined>
   annotations?: MaybeRefOrGetter<WebMCPToolAnnotations | undefined>
   /**
    * Secure origins (an iframe-hosted agent, say) that may discover and call the

@@ -15,7 +15,7 @@ export interface WebMCPToolState {
   readonly error: Error | null
 }
 
-/** Tool options whose `execute` arguments are inferred from a literal `inputSchema`. */
+/** Tool options whose `execute` arguments are inferred from `inputSchema`: a literal JSON Schema, or a Standard Schema's output type. */
 export type UseWebMCPToolOptionsFromSchema<Schema extends object, Result = unknown>
   = Omit<UseWebMCPToolOptions<InferToolArgs<Schema>, Result>, 'inputSchema'> & { inputSchema: Schema }
 

@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { ToolInputError, useWebMCPTool } from 'vue-webmcp'
+import { z } from 'zod'
 
 export type Priority = 'low' | 'normal' | 'high'
 export interface Task {
@@ -71,6 +72,22 @@ export const useBoard = defineStore('board', () => {
       additionalProperties: false,
     },
     execute: ({ done }) => ({ tasks: tasks.value.filter(t => done === undefined || t.done === done) }),
+  })
+
+  // Written with Zod: the arguments are parsed before execute (the tag trimmed
+  // and lower-cased, the limit defaulted), and the result is checked against
+  // its output schema and sent as structuredContent.
+  useWebMCPTool({
+    name: 'tasks_by_tag',
+    title: 'Tasks by tag',
+    description: 'The ids of the open tasks with a tag.',
+    annotations: { readOnlyHint: true },
+    inputSchema: z.object({
+      tag: z.string().trim().toLowerCase().pipe(z.enum(TAGS)).describe('home, work or errand, in any case.'),
+      limit: z.number().int().min(1).max(20).default(5),
+    }),
+    outputSchema: z.object({ tag: z.enum(TAGS), ids: z.array(z.number()) }),
+    execute: ({ tag, limit }) => ({ tag, ids: tasks.value.filter(t => !t.done && t.tags.includes(tag)).slice(0, limit).map(t => t.id) }),
   })
 
   return { tasks, openId, open, completed, find, add, complete, update, clearCompleted }

@@ -10,10 +10,13 @@ import type { WebMCPCallOrigin, WebMCPConfirmationOutcome, WebMCPToolAnnotations
 import type { ToolCallSettings } from './callSettings'
 import type { WebMCPErrorCode } from './errors'
 import { isErrorLike } from './errorLike'
-import { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError } from './errors'
+import { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError, ToolOutputError } from './errors'
+import { isToolResponse } from './isToolResponse'
 import { resultLimitSetting } from './limits'
 import { errorMessage, MAX_ERROR_TEXT, sanitizeErrorText, toToolResponse } from './normalize'
 import { budgetResult, resultSize } from './resultBudgets'
+import { safeStringify } from './serialize'
+import { check, formatProblems } from './validation'
 import { warnOnce } from './warn'
 
 export { resultLimitSetting } from './limits'
@@ -26,6 +29,8 @@ export function classifyError(error: unknown): WebMCPErrorCode {
       return 'INVALID_ARGS'
     if (error instanceof ResultTooLargeError)
       return 'OUTPUT_TOO_LARGE'
+    if (error instanceof ToolOutputError)
+      return 'INVALID_OUTPUT'
     if (!isErrorLike(error))
       return 'TOOL_ERROR'
     switch (error.name) {
@@ -57,11 +62,14 @@ export function errorResult(error: unknown, code: WebMCPErrorCode = classifyErro
 export interface ToolCall<Args, Result> {
   name: string
   settings: ToolCallSettings
+  /** A JSON Schema, or a Standard Schema whose output `execute` receives. */
   inputSchema?: unknown
   /** What a confirmation shows the person (core/confirm.ts); `consequentialHint` asks by default. */
   title?: string
   description?: string
   annotations?: WebMCPToolAnnotations
+  /** A JSON Schema or a Standard Schema a successful result must match; it is then sent as `structuredContent`. */
+  outputSchema?: unknown
   execute: (args: Args, signal: AbortSignal) => Result | Promise<Result>
   formatOutput?: (result: Result, args: Args) => unknown
   onError?: (error: unknown) => void
@@ -168,7 +176,6 @@ export async function callTool<Args, Result>(call: ToolCall<Args, Result>, args:
   return outcome
 }
 
-let validator: typeof import('./validate') | undefined
 let confirmer: typeof import('./confirm') | undefined
 
 function resultLimitOf(settings: ToolCallSettings): number {
@@ -202,14 +209,14 @@ async function settle<T>(value: T | Promise<T>, signal: AbortSignal): Promise<T>
 async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args, trail: CallTrail): Promise<ToolCallOutcome> {
   const { settings } = call
   if (settings.validateArgs && call.inputSchema) {
-    // The validator loads with the first call of a tool that has a schema. Kept
-    // once loaded: import() of a loaded module still costs Chromium a task hop.
-    const { validateArgs, formatProblems } = validator ?? (validator = await import('./validate'))
-    const problems = validateArgs(args, call.inputSchema)
-    if (problems.length) {
-      const error = new ToolInputError(`Invalid arguments for tool "${call.name}":\n${formatProblems(problems)}`)
+    // The validator loads with the first call of a tool that has a schema; a
+    // Standard Schema's output (transforms, defaults) is what `execute` gets.
+    const checked = await check(call.inputSchema, args)
+    if (checked.problems) {
+      const error = new ToolInputError(`Invalid arguments for tool "${call.name}":\n${formatProblems(checked.problems)}`)
       return { response: errorResult(error, 'INVALID_ARGS', limitOf(settings)), ok: false, code: 'INVALID_ARGS', error }
     }
+    args = checked.value as Args
   }
 
   // The person's decision, for a tool that asks (core/confirm.ts, loaded then).
@@ -255,11 +262,13 @@ async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args, trail
     // A returned Error is a failure like a thrown one.
     if (isErrorLike(shaped))
       throw shaped
-    return budget(call, shaped)
+    if (call.outputSchema === undefined)
+      return budget(call, shaped)
+    return budget(call, await structured(call, shaped), true)
   }
   catch (error) {
     const code = classifyError(error)
-    if (code === 'TOOL_ERROR' || code === 'INVALID_ARGS')
+    if (code === 'TOOL_ERROR' || code === 'INVALID_ARGS' || code === 'INVALID_OUTPUT')
       safely(call.onError && (() => call.onError!(error)), 'onError')
     return { response: errorResult(error, code, limitOf(settings)), ok: false, code, error }
   }
@@ -269,16 +278,59 @@ async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args, trail
   }
 }
 
-/** Normalizes a result and, in `'error'` mode, keeps it within budget. A returned `isError` result is the tool's own failure. */
-function budget<Args, Result>(call: ToolCall<Args, Result>, value: unknown): ToolCallOutcome {
+/**
+ * A result checked against the tool's `outputSchema` and sent as MCP sends a
+ * result with one: the object as `structuredContent`, its JSON as the text
+ * block for clients that read only text. A returned MCP result is checked by
+ * its `structuredContent`; one marked `isError` is the tool's own failure and
+ * goes as it is. A mismatch throws a `ToolOutputError` naming the first
+ * problems, never the data: the page broke its own promise, and the agent
+ * must not reason over a result the schema does not describe.
+ */
+async function structured<Args, Result>(call: ToolCall<Args, Result>, value: unknown): Promise<unknown> {
+  const response = isToolResponse(value) ? value : undefined
+  if (response?.isError === true)
+    return value
+  const data = response ? response.structuredContent : value
+  const checked = await check(call.outputSchema, data)
+  if (checked.problems) {
+    const error = new ToolOutputError(`Tool "${call.name}" returned a result that does not match its output schema:\n${formatProblems(checked.problems.slice(0, 5), '(result)')}`)
+    if (process.env.NODE_ENV !== 'production')
+      (call.settings.warn ?? warnOnce)(`${error.message}\nThe agent got an INVALID_OUTPUT error instead of the result.`)
+    throw error
+  }
+  if (response || data === null || typeof data !== 'object' || Array.isArray(data))
+    return value
+  return { content: [{ type: 'text', text: safeStringify(data) ?? '' }], structuredContent: data }
+}
+
+/**
+ * Normalizes a result and, in `'error'` mode, keeps it within budget. A
+ * returned `isError` result is the tool's own failure. `whole`: a tool with an
+ * `outputSchema`, whose result is refused over the budget rather than
+ * shortened, since a shortened field could break the schema the agent was promised.
+ */
+function budget<Args, Result>(call: ToolCall<Args, Result>, value: unknown, whole = false): ToolCallOutcome {
   const { settings } = call
   if (settings.budgets !== 'error') {
     const response = toToolResponse(value)
     return response.isError === true ? { response, ok: false, code: 'TOOL_ERROR' } : { response, ok: true }
   }
-  const budgeted = budgetResult(value, resultLimitOf(settings))
-  if (budgeted.error)
-    return { response: budgeted.response, ok: false, code: 'OUTPUT_TOO_LARGE', error: budgeted.error }
-  const { response } = budgeted
+  const limit = resultLimitOf(settings)
+  let response: WebMCPToolResponse
+  if (whole) {
+    response = toToolResponse(value)
+    const size = resultSize(response)
+    if (size > limit) {
+      const error = new ResultTooLargeError(`${size} characters`, limit)
+      return { response: errorResult(error, 'OUTPUT_TOO_LARGE', limit), ok: false, code: 'OUTPUT_TOO_LARGE', error }
+    }
+  }
+  else {
+    const budgeted = budgetResult(value, limit)
+    if (budgeted.error)
+      return { response: budgeted.response, ok: false, code: 'OUTPUT_TOO_LARGE', error: budgeted.error }
+    response = budgeted.response
+  }
   return response.isError === true ? { response, ok: false, code: 'TOOL_ERROR' } : { response, ok: true }
 }

@@ -11,7 +11,7 @@ export { isValidToolName, TOOL_NAME_PATTERN } from './specChecks'
 
 /** One over-budget or invalid field of a tool definition. */
 export interface BudgetProblem {
-  /** `name`, `description`, or a JSON pointer into the input schema. */
+  /** `name`, `description`, a JSON pointer into the input schema, or one into the output schema after `outputSchema`. */
   field: string
   kind: 'grammar' | 'name' | 'description' | 'parameterName' | 'parameterDescription'
   length: number
@@ -23,6 +23,7 @@ export interface ToolDefinitionInput {
   name: string
   description: string
   inputSchema?: unknown
+  outputSchema?: unknown
 }
 
 /**
@@ -45,12 +46,15 @@ export function checkDefinition(tool: ToolDefinitionInput, limits: WebMCPBudgetL
     over('name', 'name', tool.name, limits.name, 'the name')
   }
   over('description', 'description', String(tool.description ?? ''), limits.description, 'the description')
-  walkSchema(tool.inputSchema, '', (pointer, key, schema) => {
-    if (key !== undefined)
-      over(pointer, 'parameterName', key, limits.parameterName, `the parameter name at ${pointer}`)
-    if (typeof schema.description === 'string')
-      over(`${pointer}/description`, 'parameterDescription', schema.description, limits.parameterDescription, `the description at ${pointer || '/'}`)
-  })
+  // The output schema is shown to the agent too (Chrome 159), held to the same budgets.
+  for (const [schema, prefix, whose] of [[tool.inputSchema, '', ''], [tool.outputSchema, 'outputSchema', 'output schema\'s ']] as const) {
+    walkSchema(schema, '', (pointer, key, node) => {
+      if (key !== undefined)
+        over(prefix + pointer, 'parameterName', key, limits.parameterName, `the ${whose}parameter name at ${pointer}`)
+      if (typeof node.description === 'string')
+        over(`${prefix}${pointer}/description`, 'parameterDescription', node.description, limits.parameterDescription, `the ${whose}description at ${pointer || '/'}`)
+    })
+  }
   return problems
 }
 

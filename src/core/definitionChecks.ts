@@ -1,5 +1,6 @@
 // Everything that keeps a tool definition unregistered, in one call: the
-// spec's name and description rules (always), the budgets (when switched on)
+// spec's name and description rules (always), a Standard Schema that cannot
+// describe itself, the budgets (when switched on)
 // and the schema check (always). No Vue import.
 import type { BudgetMode } from '../types'
 import type { ToolDefinitionInput } from './definitionBudgets'
@@ -7,10 +8,30 @@ import type { WebMCPBudgetLimits } from './limits'
 import { definitionError } from './definitionBudgets'
 import { schemaError } from './schemaCheck'
 import { specError } from './specChecks'
+import { isStandardSchema, toJsonSchema } from './validation/jsonSchema'
 
-/** The error that keeps `tool` unregistered, or null; in `'warn'` mode budget problems only warn. */
+/**
+ * The error that keeps `tool` unregistered, or null; in `'warn'` mode budget
+ * problems only warn. A Standard Schema in `tool` is replaced by its JSON
+ * Schema first (the definition the browser gets), held to the budgets, and
+ * spared the schema check: its own library enforces it, not this package's validator.
+ */
 export function definitionChecks(tool: ToolDefinitionInput, budgets: BudgetMode, limits?: Partial<WebMCPBudgetLimits>): Error | null {
-  return specError(tool)
-    ?? (budgets ? definitionError(tool, budgets, limits) : null)
-    ?? (tool.inputSchema !== undefined ? schemaError(tool.name, tool.inputSchema) : null)
+  const spec = specError(tool)
+  if (spec)
+    return spec
+  const literal: Record<string, boolean> = {}
+  for (const which of ['input', 'output'] as const) {
+    const schema = tool[`${which}Schema`]
+    literal[which] = schema !== undefined && !isStandardSchema(schema)
+    if (!literal[which] && schema !== undefined) {
+      const json = toJsonSchema(tool.name, which, schema as object)
+      if (json instanceof Error)
+        return json
+      tool[`${which}Schema`] = json
+    }
+  }
+  return (budgets ? definitionError(tool, budgets, limits) : null)
+    ?? (literal.input ? schemaError(tool.name, tool.inputSchema) : null)
+    ?? (literal.output ? schemaError(tool.name, tool.outputSchema, 'output') : null)
 }

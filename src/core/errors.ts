@@ -17,6 +17,8 @@ export type WebMCPErrorCode
     | 'TOOL_ERROR'
   /** The person declined the call (a tool that asks for confirmation): it did not run. Not the tool's failure: do not retry unless the person asks. */
     | 'DECLINED'
+  /** The result does not match the tool's `outputSchema`: the page's bug, not the agent's. */
+    | 'INVALID_OUTPUT'
   /** vue-webmcp itself failed. A bug: please report it. */
     | 'INTERNAL'
 
@@ -30,6 +32,11 @@ export const ERROR_CODE_KEY = 'vue-webmcp/code'
  */
 export class ToolInputError extends Error {
   override name = 'ToolInputError'
+}
+
+/** A result that does not match the tool's `outputSchema`: what `onError` receives for an `INVALID_OUTPUT` call. */
+export class ToolOutputError extends Error {
+  override name = 'ToolOutputError'
 }
 
 /** Raised for a definition the budgets refuse in `'error'` mode. */

@@ -25,9 +25,9 @@ export function schemaProblem(schema: unknown): SchemaProblem | null {
 }
 
 /** The error a tool with such a schema gets instead of being registered. */
-export function schemaError(name: string, schema: unknown): WebMCPDefinitionError | null {
+export function schemaError(name: string, schema: unknown, which: 'input' | 'output' = 'input'): WebMCPDefinitionError | null {
   const problem = schemaProblem(schema)
-  return problem && new WebMCPDefinitionError(`Tool "${name}": the input schema ${problem.message} at ${problem.pointer || '/'}; the tool is not registered, since its arguments could not be checked.`)
+  return problem && new WebMCPDefinitionError(`Tool "${name}": the ${which} schema ${problem.message} at ${problem.pointer || '/'}; the tool is not registered, since its ${which === 'input' ? 'arguments' : 'results'} could not be checked.`)
 }
 
 /** A JavaScript cycle, or a value JSON cannot carry. Without recursion. */

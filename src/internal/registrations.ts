@@ -22,6 +22,7 @@ interface Definition {
   description: string
   title?: string
   inputSchema?: object
+  outputSchema?: object
   annotations?: object
   exposedTo?: string[]
 }
@@ -56,8 +57,13 @@ export function isEnabled(options: AnyToolOptions, shared: UseWebMCPToolsSharedO
   return toValue(options.enabled ?? shared.enabled) !== false
 }
 
-/** A `false` schema accepts nothing: registered as its object form, so it is enforced and shown. */
-function inputSchemaOf(schema: unknown): object | undefined {
+/**
+ * A schema option's value. A Standard Schema is taken as it is: an ArkType
+ * type is a function, which `toValue` would call as a getter. A `false`
+ * schema accepts nothing: registered as its object form, so it is enforced and shown.
+ */
+function schemaOf(option: unknown): object | undefined {
+  const schema = (option as { '~standard'?: unknown } | undefined)?.['~standard'] ? option : toValue(option)
   return schema === false ? { not: {} } : (schema as object) || undefined
 }
 
@@ -67,7 +73,8 @@ function describe(options: AnyToolOptions, shared: UseWebMCPToolsSharedOptions):
     name: toValue(options.name),
     description: toValue(options.description),
     title: toValue(options.title) || undefined,
-    inputSchema: inputSchemaOf(toValue(options.inputSchema)),
+    inputSchema: schemaOf(options.inputSchema),
+    outputSchema: schemaOf(options.outputSchema),
     annotations: toValue(options.annotations ?? shared.annotations) || undefined,
     exposedTo: toValue(options.exposedTo ?? shared.exposedTo) as string[] | undefined,
   }
@@ -113,12 +120,15 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
   // If they fail to load (a network error, a chunk gone after a deploy), a
   // stand-in keeps the tools that needed them unregistered, as unchecked tools
   // would be, with the reason in `error`; a new setup (a remount) loads again.
-  const checks = shallowRef<typeof syncDefinitionChecks | undefined>(process.env.NODE_ENV !== 'production' ? syncDefinitionChecks : undefined)
+  const checks = shallowRef<typeof syncDefinitionChecks>()
+  if (process.env.NODE_ENV !== 'production')
+    checks.value = syncDefinitionChecks
   const load = () => import('./lazyDefinitions').then(m => m.definitionChecks, (reason) => {
     const failure = new Error(`Not registered: the checks of tool definitions could not be loaded (${toError(reason).message}).`, { cause: reason })
-    return (tool: { inputSchema?: unknown }) => budgets === 'error' || tool.inputSchema !== undefined ? failure : null
+    return (tool: { inputSchema?: unknown, outputSchema?: unknown }) => budgets === 'error' || tool.inputSchema || tool.outputSchema ? failure : null
   }).then(loaded => (checks.value = loaded))
-  if (!checks.value && budgets !== false)
+  // (Development builds have them already.)
+  if (process.env.NODE_ENV === 'production' && budgets !== false)
     void load()
   if (process.env.NODE_ENV !== 'production' && checks.value && budgets === 'error') {
     for (const { options } of slots) {
@@ -134,9 +144,14 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
       useToolRegistrations,
       slots,
       groupSettings,
-      o => describe(o, shared),
+      // Shown as the browser gets it (a Standard Schema as JSON Schema), called as the browser calls it.
+      (o) => {
+        const d = describe(o, shared)
+        checks.value?.(d, false)
+        return d
+      },
       o => isEnabled(o, shared),
-      (slot, args, d) => call(slot, args, undefined, d),
+      (slot, args) => call(slot, args),
     )
   }
 
@@ -148,15 +163,18 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
 
   // Step 1 of a call (see "How a call flows" in docs/contributing.md): the registered tool's
   // `execute`, as the browser calls it, hands the call to the loader.
-  async function call(slot: Slot, args: object | undefined, callOptions: WebMCPToolExecuteOptions | undefined, definition: Omit<Definition, 'exposedTo'>) {
+  async function call(slot: Slot, args: object | undefined, callOptions?: WebMCPToolExecuteOptions) {
     const { options, settings } = slot
+    // Read at call time, like `execute`: the schemas as the options give them
+    // (a Standard Schema checks with its own code; the browser got its JSON Schema).
+    const definition = describe(options, shared)
     const outcome = await loadAndCallTool({
-      // The name and schema, and what a confirmation shows: title, description, annotations.
+      // The name and schemas, and what a confirmation shows: title, description, annotations.
       ...definition,
       settings: process.env.NODE_ENV !== 'production' ? observedConfig(slot, settings) : settings,
       // Read at call time: swapping them never re-registers the tool.
       execute: (a, signal) => options.execute(a, { signal }),
-      formatOutput: (result, a) => (options.formatOutput ? options.formatOutput(result, a) : result),
+      formatOutput: options.formatOutput,
       onError: e => options.onError ? options.onError(e) : shared.onError?.(e, definition.name),
       signals: [callOptions?.signal, ended.signal],
     }, args ?? {})
@@ -188,7 +206,7 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
     // A plain copy, in the author's key order (what agents and forms show):
     // no reactive proxy, and later mutation of the options does not reach it.
     const { exposedTo, ...tool }: Definition & { execute?: unknown } = JSON.parse(json)
-    tool.execute = (args: object, callOptions?: WebMCPToolExecuteOptions) => call(slot, args, callOptions, tool)
+    tool.execute = (args: object, callOptions?: WebMCPToolExecuteOptions) => call(slot, args, callOptions)
     const signal = registration.controller.signal
     // Listening from the call on: a `toolchange` while it is pending may be
     // the one that frees the name (an HMR reload, the instance going away
@@ -201,7 +219,7 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
     mc.addEventListener?.('toolchange', afterBoth, { once: true, signal })
     let result: unknown
     try {
-      result = mc.registerTool(tool as WebMCP.ModelContextTool, exposedTo ? { signal, exposedTo } : { signal })
+      result = mc.registerTool(tool as WebMCP.ModelContextTool, { signal, ...exposedTo && { exposedTo } })
     }
     catch (reason) {
       // Chromium 150 throws synchronously (a duplicate or invalid name).
@@ -232,7 +250,7 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
       let definition = isEnabled(slot.options, shared) ? describe(slot.options, shared) : undefined
       if (!on)
         definition = undefined
-      if (definition?.inputSchema && !check) {
+      if (!check && (definition?.inputSchema || definition?.outputSchema)) {
         // Not registered before its schema is checked; sync runs again once the checks have loaded.
         void load()
         definition = undefined

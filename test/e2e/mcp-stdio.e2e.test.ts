@@ -126,7 +126,7 @@ describe('an MCP client over stdio, through Playwright MCP', { timeout: 120_000 
     const navigated = await call('browser_navigate', { url: server.url })
     expect(navigated.isError, `${text(navigated)}\n${stderr}`).toBeFalsy()
     const tools = await toolsWhen(names => expect(names).toEqual(expect.arrayContaining(
-      ['webmcp_list_tasks', 'webmcp_add_task', 'webmcp_complete_task', 'webmcp_open_task', 'webmcp_create_task'],
+      ['webmcp_list_tasks', 'webmcp_add_task', 'webmcp_complete_task', 'webmcp_open_task', 'webmcp_create_task', 'webmcp_tasks_by_tag'],
     )))
     const names = tools.map(t => t.name)
     // Shown only while the UI has them (a completed task, the editor open).
@@ -143,6 +143,16 @@ describe('an MCP client over stdio, through Playwright MCP', { timeout: 120_000 
       },
       required: ['title'],
       additionalProperties: false,
+    })
+    // A tool written with Zod: its own JSON Schema, without the $schema line.
+    const byTag = tools.find(t => t.name === 'webmcp_tasks_by_tag')!
+    expect(byTag.inputSchema).toEqual({
+      type: 'object',
+      properties: {
+        tag: { type: 'string', description: 'home, work or errand, in any case.' },
+        limit: { type: 'integer', minimum: 1, maximum: 20, default: 5 },
+      },
+      required: ['tag'],
     })
     // The declarative form's schema, built by the browser from its controls.
     const createTask = tools.find(t => t.name === 'webmcp_create_task')!

@@ -6,7 +6,11 @@
 // files and formats included.
 import { describe, expect, it } from 'vitest'
 import { schemaProblem } from '../../src/core/schemaCheck'
-import { validateArgs } from '../../src/core/validate'
+import { FORMATS } from '../../src/core/validation/formats'
+import { addFormats, validateArgs } from '../../src/core/validation/validate'
+
+// The call path loads the format checkers for a schema that uses `format`; these tests call the validator directly.
+addFormats(FORMATS)
 
 interface Case { description: string, data: unknown, valid: boolean }
 interface Group { description: string, schema: unknown, tests: Case[] }

@@ -2,7 +2,11 @@
 // shape are checked in bounded time and stack.
 import { describe, expect, it } from 'vitest'
 import { schemaError, schemaProblem } from '../../src/core/schemaCheck'
-import { formatProblems, MAX_DEPTH, validateArgs } from '../../src/core/validate'
+import { FORMATS } from '../../src/core/validation/formats'
+import { addFormats, formatProblems, MAX_DEPTH, validateArgs } from '../../src/core/validation/validate'
+
+// The call path loads the format checkers for a schema that uses `format`; these tests call the validator directly.
+addFormats(FORMATS)
 
 function cyclic(): Record<string, unknown> {
   const schema: Record<string, unknown> = { type: 'object', properties: { child: {} } }

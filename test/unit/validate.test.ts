@@ -1,6 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatProblems, validateArgs } from '../../src/core/validate'
+import { FORMATS } from '../../src/core/validation/formats'
+import { addFormats, formatProblems, validateArgs } from '../../src/core/validation/validate'
+
+// The call path loads the format checkers for a schema that uses `format`; these tests call the validator directly.
+addFormats(FORMATS)
 
 const messages = (value: unknown, schema: object) => formatProblems(validateArgs(value, schema))
 

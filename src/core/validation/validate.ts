@@ -7,22 +7,14 @@
 // Bounded cost for any argument: values nested deeper than MAX_DEPTH are
 // refused before anything else runs, `uniqueItems` hashes instead of comparing
 // pairs, and every keyword is linear in what it reads.
-import type { Dialect, SchemaIndex, SchemaNode } from './schemaIndex'
-import { FORMATS } from './formats'
-import { escapePointer as escape, indexSchema, isSchemaObject, ownId, resolveRef } from './schemaIndex'
-import { codePointLength } from './text'
+import type { Dialect, SchemaIndex, SchemaNode } from '../schemaIndex'
+import type { ValidationProblem } from './problems'
+import { escapePointer as escape, indexSchema, isSchemaObject, ownId, resolveRef } from '../schemaIndex'
+import { codePointLength } from '../text'
+import { depthProblem, MAX_PROBLEMS } from './problems'
 
-export interface ValidationProblem {
-  /** JSON pointer to the offending value; `''` is the arguments object itself. */
-  pointer: string
-  message: string
-}
-
-/** The most problems reported for one call; enough to fix it, short enough to read. */
-const MAX_PROBLEMS = 20
-
-/** How deep arguments may nest (objects and arrays); deeper ones are refused before validation. */
-export const MAX_DEPTH = 64
+export { formatProblems, MAX_DEPTH } from './problems'
+export type { ValidationProblem } from './problems'
 
 /** Collected annotations: what a schema evaluated, for `unevaluated*`. */
 interface Annotations {
@@ -40,6 +32,17 @@ interface Scope { base: string, up?: Scope }
 type Check = (v: unknown, pointer: string, out: ValidationProblem[] | null, scope: Scope | undefined, ann: Annotations | null) => boolean
 
 const cache = new WeakMap<object, Check>()
+
+/**
+ * The `format` checkers known so far. Empty until `addFormats` brings them
+ * (the call path does, before the first schema that uses `format` compiles):
+ * they are a third of the validator's bytes and most tools never use them.
+ */
+const formats: Record<string, (value: string) => boolean> = {}
+
+export function addFormats(checkers: Record<string, (value: string) => boolean>): void {
+  Object.assign(formats, checkers)
+}
 
 /** Validates `value` against `schema`; an empty array means valid (or no schema). */
 export function validateArgs(value: unknown, schema: unknown): ValidationProblem[] {
@@ -65,43 +68,6 @@ export function validateArgs(value: unknown, schema: unknown): ValidationProblem
     return [{ pointer: '', message: 'cannot be checked: the tool\'s schema nests too deeply' }]
   }
   return out.slice(0, MAX_PROBLEMS)
-}
-
-/** `/size: must be one of "1", "2"`, one line per problem. */
-export function formatProblems(problems: readonly ValidationProblem[]): string {
-  return problems.map(p => `${p.pointer || '(arguments)'}: ${p.message}`).join('\n')
-}
-
-/** The first value nested deeper than MAX_DEPTH, found without recursion. */
-function depthProblem(value: unknown): ValidationProblem | null {
-  // Each object is visited again only at a greater depth: shared objects stay linear.
-  const deepest = new Map<object, number>()
-  const stack: [unknown, number, string][] = [[value, 0, '']]
-  while (stack.length) {
-    const [v, depth, pointer] = stack.pop()!
-    if (v === null || typeof v !== 'object')
-      continue
-    if (depth >= MAX_DEPTH)
-      return { pointer, message: `is nested too deeply: arguments may nest at most ${MAX_DEPTH} levels` }
-    if ((deepest.get(v) ?? -1) >= depth)
-      continue
-    deepest.set(v, depth)
-    // Only objects and arrays go on the stack: 100,000 numbers cost no pointer strings.
-    if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) {
-        if (v[i] !== null && typeof v[i] === 'object')
-          stack.push([v[i], depth + 1, `${pointer}/${i}`])
-      }
-    }
-    else {
-      for (const key in v) {
-        const child = (v as Record<string, unknown>)[key]
-        if (child !== null && typeof child === 'object' && Object.hasOwn(v, key))
-          stack.push([child, depth + 1, `${pointer}/${escape(key)}`])
-      }
-    }
-  }
-  return null
 }
 
 function typeOf(value: unknown): string {
@@ -352,7 +318,7 @@ class Compiler {
     const min = typeof s.minLength === 'number' ? s.minLength : undefined
     const max = typeof s.maxLength === 'number' ? s.maxLength : undefined
     const pattern = typeof s.pattern === 'string' ? compilePattern(s.pattern) : undefined
-    const format = typeof s.format === 'string' ? FORMATS[s.format] : undefined
+    const format = typeof s.format === 'string' ? formats[s.format] : undefined
     // Draft 7 asserts string content; 2020-12 made it an annotation.
     const content = this.dialect === 7 && (s.contentEncoding === 'base64' || s.contentMediaType === 'application/json')
       ? (v: string) => decodeContent(v, s.contentEncoding === 'base64', s.contentMediaType === 'application/json')

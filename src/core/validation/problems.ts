@@ -1,0 +1,54 @@
+// What a failed check reports, whichever validator found it: one problem per
+// line, each at a JSON pointer. Shared by the JSON Schema validator and the
+// Standard Schema adapter, so neither loads the other; and the depth bound
+// both hold untrusted arguments to. No Vue import.
+import { escapePointer as escape } from '../schemaIndex'
+
+export interface ValidationProblem {
+  /** JSON pointer to the offending value; `''` is the arguments object itself. */
+  pointer: string
+  message: string
+}
+
+/** The most problems reported for one call; enough to fix it, short enough to read. */
+export const MAX_PROBLEMS = 20
+
+/** `/size: must be one of "1", "2"`, one line per problem. `what` names the root. */
+export function formatProblems(problems: readonly ValidationProblem[], what = '(arguments)'): string {
+  return problems.map(p => `${p.pointer || what}: ${p.message}`).join('\n')
+}
+
+/** How deep arguments may nest (objects and arrays); deeper ones are refused before validation. */
+export const MAX_DEPTH = 64
+
+/** The first value nested deeper than MAX_DEPTH, found without recursion. */
+export function depthProblem(value: unknown): ValidationProblem | null {
+  // Each object is visited again only at a greater depth: shared objects stay linear.
+  const deepest = new Map<object, number>()
+  const stack: [unknown, number, string][] = [[value, 0, '']]
+  while (stack.length) {
+    const [v, depth, pointer] = stack.pop()!
+    if (v === null || typeof v !== 'object')
+      continue
+    if (depth >= MAX_DEPTH)
+      return { pointer, message: `is nested too deeply: arguments may nest at most ${MAX_DEPTH} levels` }
+    if ((deepest.get(v) ?? -1) >= depth)
+      continue
+    deepest.set(v, depth)
+    // Only objects and arrays go on the stack: 100,000 numbers cost no pointer strings.
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) {
+        if (v[i] !== null && typeof v[i] === 'object')
+          stack.push([v[i], depth + 1, `${pointer}/${i}`])
+      }
+    }
+    else {
+      for (const key in v) {
+        const child = (v as Record<string, unknown>)[key]
+        if (child !== null && typeof child === 'object' && Object.hasOwn(v, key))
+          stack.push([child, depth + 1, `${pointer}/${escape(key)}`])
+      }
+    }
+  }
+  return null
+}
