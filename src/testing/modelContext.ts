@@ -262,7 +262,8 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
     ownTools: () => this.#ownTools(),
     executeTool: (tool, input, options) => this.executeTool(tool, input, options),
     toolchange: () => setTimeout(() => this.dispatchEvent(new Event('toolchange')), 0),
-    frames: () => Array.from(this.#root?.querySelectorAll('iframe, frame') ?? [], frame => linkOf(() => (frame as HTMLIFrameElement).contentDocument))
+    // A document without a DOM to search (a bare stand-in in Node) has no frames.
+    frames: () => Array.from(typeof this.#root?.querySelectorAll === 'function' ? this.#root.querySelectorAll('iframe, frame') : [], frame => linkOf(() => (frame as HTMLIFrameElement).contentDocument))
       .filter((link): link is FrameLink => !!link),
     home: () => this.#window,
   }
