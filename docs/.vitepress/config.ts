@@ -68,11 +68,11 @@ const functions: DefaultTheme.SidebarItem[] = [
   },
   {
     text: 'Results and errors',
-    items: ['toToolResponse', 'toErrorResponse', 'isToolResponse', 'ERROR_CODE_KEY', 'ToolInputError', 'ResultTooLargeError', 'WebMCPDefinitionError'].map(fn),
+    items: ['toToolResponse', 'toErrorResponse', 'isToolResponse', 'ERROR_CODE_KEY', 'ToolInputError', 'ToolOutputError', 'ResultTooLargeError', 'WebMCPDefinitionError'].map(fn),
   },
   {
     text: 'vue-webmcp/testing',
-    items: ['install', 'uninstall', 'InMemoryModelContext', 'submitAsAgent', 'initScript', 'listTools', 'callTool'].map(name => ({ text: name, link: `/testing/${name}` })),
+    items: ['install', 'uninstall', 'InMemoryModelContext', 'ToolActivatedEvent', 'ToolCancelEvent', 'submitAsAgent', 'initScript', 'listTools', 'callTool'].map(name => ({ text: name, link: `/testing/${name}` })),
   },
 ]
 
