@@ -40,7 +40,7 @@ interface Registration {
  * annotations object with its keys in another order causes no re-registration.
  */
 function sameContent(a: string, b: string): boolean {
-  return a === b || stableKey(JSON.parse(a)) === stableKey(JSON.parse(b))
+  return a === b || stableKey(a) === stableKey(b)
 }
 
 interface Slot {
@@ -98,8 +98,7 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
 function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSharedOptions, scope: EffectScope): UseWebMCPToolReturn[] {
   const config = injectConfig()
   // The group's settings (budgets and limits are the app's); each tool's own below.
-  const groupSettings = resolveCallSettings(config, shared)
-  const { budgets, limits } = groupSettings
+  const { budgets, limits } = resolveCallSettings(config)
   // The group's document (a tool's own is the group's for useWebMCPTool).
   const modelContext = useModelContext(shared.document)
   const isSupported = useIsSupported(modelContext)
@@ -143,7 +142,7 @@ function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSh
     observeTools(
       useToolRegistrations,
       slots,
-      groupSettings,
+      resolveCallSettings(config, shared),
       // Shown as the browser gets it (a Standard Schema as JSON Schema), called as the browser calls it.
       (o) => {
         const d = describe(o, shared)
