@@ -74,9 +74,9 @@ export default defineBuildConfig({
       for (const output of outputs) {
         if (output) {
           output.manualChunks = (id: string) => {
-            // With the validation step's dispatch and problem lines; the validators
+            // With the validation step's dispatch; the validators
             // themselves (validate, formats, standardSchema) are chunks of their own, loaded by import().
-            if (/src\/core\/(?:callTool|resultBudgets|validation\/index|validation\/problems)\.ts$/.test(id))
+            if (/src\/core\/(?:callTool|resultBudgets|validation\/index)\.ts$/.test(id))
               return 'pipeline'
             // Statically re-exported and also loaded lazily: in a chunk of their own,
             // an app's bundler can leave them out of its start-up code.
@@ -85,8 +85,11 @@ export default defineBuildConfig({
             if (/src\/core\/definitionBudgets\.ts$/.test(id))
               return 'definitions'
             // The definition and schema checks (a static import only development builds keep) and the
-            // schema index it shares with the validator: lazy in production apps.
-            if (/src\/core\/(?:schemaCheck|schemaIndex|definitionChecks)\.ts$/.test(id))
+            // schema index it shares with the validator: lazy in production apps. With the validation
+            // problems' lines (they use the index's escapePointer), which the pipeline shares with the
+            // validators: in the pipeline's chunk they made it export mangled names for them, so
+            // import() of callTool got a namespace object built for it, not the chunk itself.
+            if (/src\/core\/(?:schemaCheck|schemaIndex|definitionChecks|validation\/problems)\.ts$/.test(id))
               return 'schemas'
             // Public exports that only the lazy chunks use at run time: the error
             // classes and the default budgets; and isToolResponse, which apps call

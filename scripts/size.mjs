@@ -51,13 +51,15 @@ for (const r of rows) {
 }
 // (b) by the schemas its tools use: what such a page can load in all, start-up included.
 // A chunk is known by the module it was built from (dist/chunks/<name>.mjs).
+// The confirmation step (with the queue it brings) loads only for a tool that
+// asks the person (`confirm`), whatever its schema: counted in none of these rows.
 const onlyTool = rows.find(r => r.label.startsWith('(b)'))
 const chunkOf = (c, name) => c.modules.some(id => id.endsWith(`/chunks/${name}.mjs`))
 const loadable = without => onlyTool.startup + onlyTool.lazyChunks.filter(c => !without.some(name => chunkOf(c, name))).reduce((n, c) => n + c.gzip, 0)
 const BY_SCHEMA = [
-  ['(b) JSON Schema tools without format: in all', loadable(['formats', 'standardSchema']), 14000],
-  ['    JSON Schema tools with format: in all', loadable(['standardSchema'])],
-  ['    Standard Schema tools (Zod, Valibot, ArkType): in all', loadable(['validate', 'formats'])],
+  ['(b) JSON Schema tools without format: in all', loadable(['confirm', 'formats', 'standardSchema']), 14000],
+  ['    JSON Schema tools with format: in all', loadable(['confirm', 'standardSchema'])],
+  ['    Standard Schema tools (Zod, Valibot, ArkType): in all', loadable(['confirm', 'validate', 'formats'])],
 ]
 console.log(`\n${'useWebMCPTool, by the schemas its tools use'.padEnd(width)}  ${pad('bytes', 8)}  target`)
 for (const [label, bytes, target] of BY_SCHEMA)

@@ -3,6 +3,7 @@
 import type { WebMCPBudgetLimits } from './limits'
 import { WebMCPDefinitionError } from './errors'
 import { DEFAULT_BUDGETS } from './limits'
+import { escapePointer } from './schemaIndex'
 import { isValidToolName } from './specChecks'
 import { codePointLength } from './text'
 import { warnOnce } from './warn'
@@ -78,10 +79,6 @@ const SUBSCHEMA_SINGLE = ['items', 'additionalProperties', 'not', 'if', 'then', 
 const SUBSCHEMA_MAPS = ['$defs', 'definitions', 'patternProperties', 'dependentSchemas'] as const
 
 type SchemaVisitor = (pointer: string, propertyKey: string | undefined, schema: Record<string, unknown>) => void
-
-function escapePointer(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1')
-}
 
 function walkSchema(schema: unknown, pointer: string, visit: SchemaVisitor, key?: string, seen = new Set<object>()): void {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema) || seen.has(schema))

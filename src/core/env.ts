@@ -39,5 +39,5 @@ export function getModelContext(doc: Document | undefined): WebMCP.ModelContext 
     warnedLegacy = true
     console.warn('[vue-webmcp] Only the deprecated navigator.modelContext exists; using it. Browsers and polyfills now expose document.modelContext.')
   }
-  return legacy ?? undefined
+  return legacy || undefined
 }

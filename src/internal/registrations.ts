@@ -2,7 +2,7 @@
 // reactive effect per scope, however many tools it registers. Each tool keeps
 // its own registration, `isRegistered` and `error`; the effect re-registers
 // exactly the tools whose content changed.
-import type { EffectScope, ShallowRef } from 'vue'
+import type { ShallowRef } from 'vue'
 import type { ToolCallSettings } from '../core/callSettings'
 import type { AnyToolOptions, UseWebMCPToolReturn, UseWebMCPToolsSharedOptions, WebMCPToolExecuteOptions } from '../types'
 import { effectScope, getCurrentInstance, onActivated, onDeactivated, onMounted, onScopeDispose, shallowRef, toValue, watchEffect } from 'vue'
@@ -40,7 +40,7 @@ interface Registration {
  * annotations object with its keys in another order causes no re-registration.
  */
 function sameContent(a: string, b: string): boolean {
-  return a === b || stableKey(JSON.parse(a)) === stableKey(JSON.parse(b))
+  return a === b || stableKey(a) === stableKey(b)
 }
 
 interface Slot {
@@ -92,216 +92,214 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
   const scope = effectScope()
   if (process.env.NODE_ENV !== 'production')
     markOwnScope(scope)
-  return scope.run(() => registrations(list, shared, scope))!
-}
+  // The registrations live in that scope: its end (or `stop()`) unregisters them.
+  return scope.run(() => {
+    const config = injectConfig()
+    // The group's settings (budgets and limits are the app's); each tool's own below.
+    const { budgets, limits } = resolveCallSettings(config)
+    // The group's document (a tool's own is the group's for useWebMCPTool).
+    const modelContext = useModelContext(shared.document)
+    const isSupported = useIsSupported(modelContext)
+    const slots: Slot[] = list.map(options => ({
+      options,
+      settings: resolveCallSettings(config, shared, options),
+      isRegistered: shallowRef(false),
+      error: shallowRef(null),
+    }))
+    // The scope's end aborts the calls still running, through this one signal.
+    const ended = new AbortController()
 
-function registrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSharedOptions, scope: EffectScope): UseWebMCPToolReturn[] {
-  const config = injectConfig()
-  // The group's settings (budgets and limits are the app's); each tool's own below.
-  const groupSettings = resolveCallSettings(config, shared)
-  const { budgets, limits } = groupSettings
-  // The group's document (a tool's own is the group's for useWebMCPTool).
-  const modelContext = useModelContext(shared.document)
-  const isSupported = useIsSupported(modelContext)
-  const slots: Slot[] = list.map(options => ({
-    options,
-    settings: resolveCallSettings(config, shared, options),
-    isRegistered: shallowRef(false),
-    error: shallowRef(null),
-  }))
-  // The scope's end aborts the calls still running, through this one signal.
-  const ended = new AbortController()
-
-  // The definition checks: budgets, and the schema check (patterns, $refs,
-  // cycles). Development builds check synchronously, so 'error' mode throws at
-  // setup; production builds load them when budgets are switched on
-  // explicitly, or before the first tool with a schema registers, so no tool
-  // is offered with constraints that are not enforced.
-  // If they fail to load (a network error, a chunk gone after a deploy), a
-  // stand-in keeps the tools that needed them unregistered, as unchecked tools
-  // would be, with the reason in `error`; a new setup (a remount) loads again.
-  const checks = shallowRef<typeof syncDefinitionChecks>()
-  if (process.env.NODE_ENV !== 'production')
-    checks.value = syncDefinitionChecks
-  const load = () => import('./lazyDefinitions').then(m => m.definitionChecks, (reason) => {
-    const failure = new Error(`Not registered: the checks of tool definitions could not be loaded (${toError(reason).message}).`, { cause: reason })
-    return (tool: { inputSchema?: unknown, outputSchema?: unknown }) => budgets === 'error' || tool.inputSchema || tool.outputSchema ? failure : null
-  }).then(loaded => (checks.value = loaded))
-  // (Development builds have them already.)
-  if (process.env.NODE_ENV === 'production' && budgets !== false)
-    void load()
-  if (process.env.NODE_ENV !== 'production' && checks.value && budgets === 'error') {
-    for (const { options } of slots) {
-      const problem = checks.value(describe(options, shared), budgets, limits)
-      if (problem)
-        throw problem
-    }
-  }
-
-  // Development builds: Vue DevTools and the debugging tools see these tools.
-  if (process.env.NODE_ENV !== 'production') {
-    observeTools(
-      useToolRegistrations,
-      slots,
-      groupSettings,
-      // Shown as the browser gets it (a Standard Schema as JSON Schema), called as the browser calls it.
-      (o) => {
-        const d = describe(o, shared)
-        checks.value?.(d, false)
-        return d
-      },
-      o => isEnabled(o, shared),
-      (slot, args) => call(slot, args),
-    )
-  }
-
-  function unregister(slot: Slot): void {
-    slot.current?.controller.abort()
-    slot.current = undefined
-    slot.isRegistered.value = false
-  }
-
-  // Step 1 of a call (see "How a call flows" in docs/contributing.md): the registered tool's
-  // `execute`, as the browser calls it, hands the call to the loader.
-  async function call(slot: Slot, args: object | undefined, callOptions?: WebMCPToolExecuteOptions) {
-    const { options, settings } = slot
-    // Read at call time, like `execute`: the schemas as the options give them
-    // (a Standard Schema checks with its own code; the browser got its JSON Schema).
-    const definition = describe(options, shared)
-    const outcome = await loadAndCallTool({
-      // The name and schemas, and what a confirmation shows: title, description, annotations.
-      ...definition,
-      settings: process.env.NODE_ENV !== 'production' ? observedConfig(slot, settings) : settings,
-      // Read at call time: swapping them never re-registers the tool.
-      execute: (a, signal) => options.execute(a, { signal }),
-      formatOutput: options.formatOutput,
-      onError: e => options.onError ? options.onError(e) : shared.onError?.(e, definition.name),
-      signals: [callOptions?.signal, ended.signal],
-    }, args ?? {})
-    return outcome.response
-  }
-
-  function register(slot: Slot, json: string, mc: WebMCP.ModelContext): void {
-    const registration: Registration = { controller: new AbortController(), json, modelContext: mc }
-    slot.current = registration
-    const settle = (ok: unknown, failure?: unknown) => {
-      if (slot.current !== registration)
-        return // superseded while pending: its AbortError is expected
-      const error = ok ? null : toError(failure)
-      slot.isRegistered.value = !error
-      slot.error.value = error
-      // A name another app (or component) held may be free now: a refused
-      // tool tries again on the next `toolchange`, unless something replaced
-      // it by then. Whatever the refusal: a duplicate name is the case that
-      // heals (an InvalidStateError), and the others fail again at the cost
-      // of one call per change. A retry that fails
-      // fires none, and one still pending is not retried, so a success (which
-      // fires one) ends the cycle. A refused registration holds nothing to
-      // abort (Chromium 150 included: it throws, and registers nothing). Its
-      // listener goes with it (the scope's end unregisters every tool); a
-      // context that is no EventTarget gets no retries.
-      if (error)
-        afterBoth()
-    }
-    // A plain copy, in the author's key order (what agents and forms show):
-    // no reactive proxy, and later mutation of the options does not reach it.
-    const { exposedTo, ...tool }: Definition & { execute?: unknown } = JSON.parse(json)
-    tool.execute = (args: object, callOptions?: WebMCPToolExecuteOptions) => call(slot, args, callOptions)
-    const signal = registration.controller.signal
-    // Listening from the call on: a `toolchange` while it is pending may be
-    // the one that frees the name (an HMR reload, the instance going away
-    // holding it, under a polyfill or a loaded machine that refuses late).
-    // Of a refusal and the next `toolchange`, the second retries. Removed
-    // with the registration (whatever replaces it aborts it first), so it
-    // never retries a replaced one; a success's own `toolchange` uses it up.
-    let first: unknown
-    const afterBoth = () => first ? register(slot, json, mc) : (first = 1)
-    mc.addEventListener?.('toolchange', afterBoth, { once: true, signal })
-    let result: unknown
-    try {
-      result = mc.registerTool(tool as WebMCP.ModelContextTool, { signal, ...exposedTo && { exposedTo } })
-    }
-    catch (reason) {
-      // Chromium 150 throws synchronously (a duplicate or invalid name).
-      return settle(0, reason)
-    }
-    // Chromium 156 and the polyfills return a promise; Chromium 150 returns
-    // undefined once the tool is registered.
-    if (typeof (result as PromiseLike<void> | undefined)?.then === 'function')
-      (result as PromiseLike<void>).then(() => settle(1), (reason: unknown) => settle(0, reason))
-    else
-      settle(1)
-  }
-
-  // Brings every tool's registration in line with its options. Whatever it
-  // reads is tracked, so a change to any of them runs it again; tools whose
-  // content did not change are left alone.
-  function sync(): void {
-    // Read afresh: a context replaced since the last pass takes every tool with it.
-    refreshModelContext(shared.document)
-    const mc = modelContext.value
-    const check = checks.value
-    // In 'error' mode nothing registers before the checks have run; a
-    // component cached by <KeepAlive> registers nothing while deactivated.
-    const on = mc && active.value && (budgets !== 'error' || check)
-    for (const slot of slots) {
-      // Read even while off: a change to any option runs this again, and a
-      // context that appeared after the polls ended is found then.
-      let definition = isEnabled(slot.options, shared) ? describe(slot.options, shared) : undefined
-      if (!on)
-        definition = undefined
-      if (!check && (definition?.inputSchema || definition?.outputSchema)) {
-        // Not registered before its schema is checked; sync runs again once the checks have loaded.
-        void load()
-        definition = undefined
+    // The definition checks: budgets, and the schema check (patterns, $refs,
+    // cycles). Development builds check synchronously, so 'error' mode throws at
+    // setup; production builds load them when budgets are switched on
+    // explicitly, or before the first tool with a schema registers, so no tool
+    // is offered with constraints that are not enforced.
+    // If they fail to load (a network error, a chunk gone after a deploy), a
+    // stand-in keeps the tools that needed them unregistered, as unchecked tools
+    // would be, with the reason in `error`; a new setup (a remount) loads again.
+    const checks = shallowRef<typeof syncDefinitionChecks>()
+    if (process.env.NODE_ENV !== 'production')
+      checks.value = syncDefinitionChecks
+    const load = () => import('./lazyDefinitions').then(m => m.definitionChecks, (reason) => {
+      const failure = new Error(`Not registered: the checks of tool definitions could not be loaded (${toError(reason).message}).`, { cause: reason })
+      return (tool: { inputSchema?: unknown, outputSchema?: unknown }) => budgets === 'error' || tool.inputSchema || tool.outputSchema ? failure : null
+    }).then(loaded => (checks.value = loaded))
+    // (Development builds have them already.)
+    if (process.env.NODE_ENV === 'production' && budgets !== false)
+      void load()
+    if (process.env.NODE_ENV !== 'production' && checks.value && budgets === 'error') {
+      for (const { options } of slots) {
+        const problem = checks.value(describe(options, shared), budgets, limits)
+        if (problem)
+          throw problem
       }
-      let block = definition && check ? check(definition, budgets, limits) : null
-      let json: string | undefined
+    }
+
+    // Development builds: Vue DevTools and the debugging tools see these tools.
+    if (process.env.NODE_ENV !== 'production') {
+      observeTools(
+        useToolRegistrations,
+        slots,
+        resolveCallSettings(config, shared),
+        // Shown as the browser gets it (a Standard Schema as JSON Schema), called as the browser calls it.
+        (o) => {
+          const d = describe(o, shared)
+          checks.value?.(d, false)
+          return d
+        },
+        o => isEnabled(o, shared),
+        (slot, args) => call(slot, args),
+      )
+    }
+
+    function unregister(slot: Slot): void {
+      slot.current?.controller.abort()
+      slot.current = undefined
+      slot.isRegistered.value = false
+    }
+
+    // Step 1 of a call (see "How a call flows" in docs/contributing.md): the registered tool's
+    // `execute`, as the browser calls it, hands the call to the loader.
+    async function call(slot: Slot, args: object | undefined, callOptions?: WebMCPToolExecuteOptions) {
+      const { options, settings } = slot
+      // Read at call time, like `execute`: the schemas as the options give them
+      // (a Standard Schema checks with its own code; the browser got its JSON Schema).
+      const definition = describe(options, shared)
+      const outcome = await loadAndCallTool({
+        // The name and schemas, and what a confirmation shows: title, description, annotations.
+        ...definition,
+        settings: process.env.NODE_ENV !== 'production' ? observedConfig(slot, settings) : settings,
+        // Read at call time: swapping them never re-registers the tool.
+        execute: (a, signal) => options.execute(a, { signal }),
+        formatOutput: options.formatOutput,
+        onError: e => options.onError ? options.onError(e) : shared.onError?.(e, definition.name),
+        signals: [callOptions?.signal, ended.signal],
+      }, args ?? {})
+      return outcome.response
+    }
+
+    function register(slot: Slot, json: string, mc: WebMCP.ModelContext): void {
+      const registration: Registration = { controller: new AbortController(), json, modelContext: mc }
+      slot.current = registration
+      const settle = (ok: unknown, failure?: unknown) => {
+        if (slot.current !== registration)
+          return // superseded while pending: its AbortError is expected
+        const error = ok ? null : toError(failure)
+        slot.isRegistered.value = !error
+        slot.error.value = error
+        // A name another app (or component) held may be free now: a refused
+        // tool tries again on the next `toolchange`, unless something replaced
+        // it by then. Whatever the refusal: a duplicate name is the case that
+        // heals (an InvalidStateError), and the others fail again at the cost
+        // of one call per change. A retry that fails
+        // fires none, and one still pending is not retried, so a success (which
+        // fires one) ends the cycle. A refused registration holds nothing to
+        // abort (Chromium 150 included: it throws, and registers nothing). Its
+        // listener goes with it (the scope's end unregisters every tool); a
+        // context that is no EventTarget gets no retries.
+        if (error)
+          afterBoth()
+      }
+      // A plain copy, in the author's key order (what agents and forms show):
+      // no reactive proxy, and later mutation of the options does not reach it.
+      const { exposedTo, ...tool }: Definition & { execute?: unknown } = JSON.parse(json)
+      tool.execute = (args: object, callOptions?: WebMCPToolExecuteOptions) => call(slot, args, callOptions)
+      const signal = registration.controller.signal
+      // Listening from the call on: a `toolchange` while it is pending may be
+      // the one that frees the name (an HMR reload, the instance going away
+      // holding it, under a polyfill or a loaded machine that refuses late).
+      // Of a refusal and the next `toolchange`, the second retries. Removed
+      // with the registration (whatever replaces it aborts it first), so it
+      // never retries a replaced one; a success's own `toolchange` uses it up.
+      let first: unknown
+      const afterBoth = () => first ? register(slot, json, mc) : (first = 1)
+      mc.addEventListener?.('toolchange', afterBoth, { once: true, signal })
+      let result: unknown
       try {
-        json = definition && !block ? JSON.stringify(definition) : undefined
+        result = mc.registerTool(tool as WebMCP.ModelContextTool, { signal, ...exposedTo && { exposedTo } })
       }
       catch (reason) {
-        // A getter that throws, or a cycle in annotations: this tool fails, its siblings register.
-        block = reason as Error
+        // Chromium 150 throws synchronously (a duplicate or invalid name).
+        return settle(0, reason)
       }
-      const { current } = slot
-      if (current && current.modelContext === mc && json && sameContent(current.json, json)) {
-        current.json = json
-        continue
+      // Chromium 156 and the polyfills return a promise; Chromium 150 returns
+      // undefined once the tool is registered.
+      if (typeof (result as PromiseLike<void> | undefined)?.then === 'function')
+        (result as PromiseLike<void>).then(() => settle(1), (reason: unknown) => settle(0, reason))
+      else
+        settle(1)
+    }
+
+    // Brings every tool's registration in line with its options. Whatever it
+    // reads is tracked, so a change to any of them runs it again; tools whose
+    // content did not change are left alone.
+    function sync(): void {
+      // Read afresh: a context replaced since the last pass takes every tool with it.
+      refreshModelContext(shared.document)
+      const mc = modelContext.value
+      const check = checks.value
+      // In 'error' mode nothing registers before the checks have run; a
+      // component cached by <KeepAlive> registers nothing while deactivated.
+      const on = mc && active.value && (budgets !== 'error' || check)
+      for (const slot of slots) {
+        // Read even while off: a change to any option runs this again, and a
+        // context that appeared after the polls ended is found then.
+        let definition = isEnabled(slot.options, shared) ? describe(slot.options, shared) : undefined
+        if (!on)
+          definition = undefined
+        if (!check && (definition?.inputSchema || definition?.outputSchema)) {
+          // Not registered before its schema is checked; sync runs again once the checks have loaded.
+          void load()
+          definition = undefined
+        }
+        let block = definition && check ? check(definition, budgets, limits) : null
+        let json: string | undefined
+        try {
+          json = definition && !block ? JSON.stringify(definition) : undefined
+        }
+        catch (reason) {
+          // A getter that throws, or a cycle in annotations: this tool fails, its siblings register.
+          block = reason as Error
+        }
+        const { current } = slot
+        if (current && current.modelContext === mc && json && sameContent(current.json, json)) {
+          current.json = json
+          continue
+        }
+        unregister(slot)
+        slot.error.value = block
+        if (json)
+          register(slot, json, mc!)
       }
-      unregister(slot)
-      slot.error.value = block
-      if (json)
-        register(slot, json, mc!)
     }
-  }
 
-  // A component's tools register in its mounted hook itself, not a flush
-  // later, so the agent sees them as soon as it is on screen; a view cached by
-  // <KeepAlive> has them only while activated. Deactivation and activation act
-  // at once too, so of two cached views registering one name, the one shown
-  // holds it. Nothing runs once `stop()` has ended the scope: `run()` skips a
-  // stopped scope (development builds check first, since it warns there).
-  const instance = getCurrentInstance()
-  const active = shallowRef(!instance || instance.isMounted)
-  if (instance) {
-    const show = (on: boolean) => () => {
-      active.value = on
-      if (process.env.NODE_ENV === 'production' || scope.active)
-        scope.run(sync)
+    // A component's tools register in its mounted hook itself, not a flush
+    // later, so the agent sees them as soon as it is on screen; a view cached by
+    // <KeepAlive> has them only while activated. Deactivation and activation act
+    // at once too, so of two cached views registering one name, the one shown
+    // holds it. Nothing runs once `stop()` has ended the scope: `run()` skips a
+    // stopped scope (development builds check first, since it warns there).
+    const instance = getCurrentInstance()
+    const active = shallowRef(!instance || instance.isMounted)
+    if (instance) {
+      const show = (on: boolean) => () => {
+        active.value = on
+        if (process.env.NODE_ENV === 'production' || scope.active)
+          scope.run(sync)
+      }
+      onMounted(show(true))
+      onDeactivated(show(false))
+      onActivated(show(true))
     }
-    onMounted(show(true))
-    onDeactivated(show(false))
-    onActivated(show(true))
-  }
-  watchEffect(sync)
+    watchEffect(sync)
 
-  onScopeDispose(() => {
-    ended.abort(new DOMException('Scope ended.', 'AbortError'))
-    slots.forEach(unregister)
-  })
+    onScopeDispose(() => {
+      ended.abort(new DOMException('Scope ended.', 'AbortError'))
+      slots.forEach(unregister)
+    })
 
-  // Every tool of a group shares the group's `stop`.
-  const stop = () => scope.stop()
-  return slots.map(({ isRegistered, error }) => ({ isSupported, isRegistered, error, stop }))
+    // Every tool of a group shares the group's `stop`.
+    const stop = () => scope.stop()
+    return slots.map(({ isRegistered, error }) => ({ isSupported, isRegistered, error, stop }))
+  })!
 }

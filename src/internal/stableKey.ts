@@ -1,14 +1,10 @@
 /**
- * JSON with every object's keys sorted (the root's excepted: callers build it
- * in a fixed order), so equal content gives an equal text whatever the key order.
+ * The JSON text `json` with every object's keys sorted, so equal content gives
+ * an equal text whatever the key order. Sorted as it is parsed (keys are
+ * unique in an object, so the order is total).
  */
-export function stableKey(value: unknown): string {
-  return JSON.stringify(value, (key, v: unknown) => {
-    if (key === '' || v === null || typeof v !== 'object' || Array.isArray(v))
-      return v
-    const sorted: Record<string, unknown> = {}
-    for (const k of Object.keys(v).sort())
-      sorted[k] = (v as Record<string, unknown>)[k]
-    return sorted
-  })
+export function stableKey(json: string): string {
+  return JSON.stringify(JSON.parse(json, (_, v: unknown) => v === null || typeof v !== 'object' || Array.isArray(v)
+    ? v
+    : Object.fromEntries(Object.entries(v).sort(([a], [b]) => a < b ? -1 : 1))))
 }
