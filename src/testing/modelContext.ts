@@ -106,11 +106,11 @@ function toJson(value: unknown, method: string): string | undefined {
 }
 
 /** The browser keeps the schema as JSON: functions and symbols drop out, a cycle or a BigInt is a `TypeError`. */
-function copySchema(schema: unknown): object | undefined {
+function copySchema(schema: unknown, member = 'inputSchema'): object | undefined {
   if (schema === undefined)
     return undefined
   if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function'))
-    throw new TypeError(`${REGISTER}Failed to read the 'inputSchema' property from 'ModelContextTool': Failed to convert value to 'object'.`)
+    throw new TypeError(`${REGISTER}Failed to read the '${member}' property from 'ModelContextTool': Failed to convert value to 'object'.`)
   const json = toJson(schema, REGISTER)
   return json === undefined ? undefined : JSON.parse(json) as object
 }
@@ -275,8 +275,11 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
     if (!tool || typeof tool.execute !== 'function')
       return Promise.reject(new TypeError(`${REGISTER}required member execute is undefined.`))
     let inputSchema: object | undefined
+    let outputSchema: object | undefined
     try {
       inputSchema = copySchema(tool.inputSchema)
+      // Chrome 159's member, kept as JSON like the input schema (a function in it must not break every later getTools()).
+      outputSchema = copySchema((tool as { outputSchema?: unknown }).outputSchema, 'outputSchema')
     }
     catch (error) {
       return Promise.reject(error)
@@ -294,7 +297,8 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
       return Promise.reject(domError('Only secure origins are allowed in the exposedTo list.', 'SecurityError'))
 
     // The browser keeps its own copy of the definition.
-    const entry: Entry = { tool: { ...tool, title, description, inputSchema, annotations: copyAnnotations(tool.annotations) }, exposedTo: [...exposedTo] }
+    const copy = { ...tool, title, description, inputSchema, outputSchema, annotations: copyAnnotations(tool.annotations) }
+    const entry: Entry = { tool: copy as WebMCP.ModelContextTool, exposedTo: [...exposedTo] }
     this.#tools.set(tool.name, entry)
     this.#changed()
 

@@ -1,9 +1,8 @@
-import type { InMemoryModelContext } from '../../src/testing'
 // vue-webmcp/testing's helpers for end-to-end tests, run here against a page
 // whose `evaluate` calls the function in this document (as Playwright and
 // Puppeteer do in theirs), and its init script evaluated in this one.
 import { afterEach, describe, expect, it } from 'vitest'
-import { callTool, initScript, install, listTools, submitAsAgent, ToolActivatedEvent, ToolCancelEvent, uninstall } from '../../src/testing'
+import { callTool, initScript, InMemoryModelContext, install, listTools, submitAsAgent, ToolActivatedEvent, ToolCancelEvent, uninstall } from '../../src/testing'
 
 const page = { evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => Promise.resolve(fn(arg)) }
 
@@ -108,5 +107,18 @@ describe('vue-webmcp/testing helpers', () => {
     uninstall()
     expect(scope.ToolActivatedEvent).toBeUndefined()
     expect(scope.ToolCancelEvent).toBeUndefined()
+  })
+})
+
+describe('outputSchema in the in-memory context', () => {
+  it('is kept as JSON at registration: a function in it drops out, and getTools() still lists every tool', async () => {
+    const mc = new InMemoryModelContext(undefined)
+    const controller = new AbortController()
+    await mc.registerTool({ name: 'with_output', description: 'd', execute: () => ({}), outputSchema: { type: 'object', default: () => 1 } } as WebMCP.ModelContextTool, { signal: controller.signal })
+    await mc.registerTool({ name: 'other', description: 'd', execute: () => 'ok' }, { signal: controller.signal })
+    const tools = await mc.getTools()
+    expect(tools.map(t => t.name)).toEqual(['other', 'with_output'])
+    expect((tools[1] as { outputSchema?: unknown }).outputSchema).toEqual({ type: 'object' })
+    controller.abort()
   })
 })
