@@ -25,9 +25,9 @@ const BROWSER_BUILDS = [
 const dropDevelopmentChecks: Plugin = {
   name: 'drop-development-checks',
   setup(build) {
-    build.onResolve({ filter: /\/core\/definitionChecks$/ }, args =>
-      args.importer.endsWith('registrations.ts') ? { path: 'definitionChecks', namespace: 'development-only' } : undefined)
-    build.onLoad({ filter: /.*/, namespace: 'development-only' }, () => ({ contents: 'export const definitionChecks = undefined', loader: 'js' }))
+    build.onResolve({ filter: /\/core\/eagerDefinitionChecks$/ }, args =>
+      args.importer.endsWith('registrations.ts') ? { path: 'eagerDefinitionChecks', namespace: 'development-only' } : undefined)
+    build.onLoad({ filter: /.*/, namespace: 'development-only' }, () => ({ contents: 'export const eagerDefinitionChecks = undefined', loader: 'js' }))
   },
 }
 
@@ -74,23 +74,28 @@ export default defineBuildConfig({
       for (const output of outputs) {
         if (output) {
           output.manualChunks = (id: string) => {
-            // With the validation step's dispatch; the validators
-            // themselves (validate, formats, standardSchema) are chunks of their own, loaded by import().
-            if (/src\/core\/(?:callTool|resultBudgets|validation\/index)\.ts$/.test(id))
+            // The call path, with the validation step's dispatch and the lines its problems
+            // are told in, and the definition checks of production builds: one chunk in an app,
+            // since a page whose tools have schemas loads both. The validators (validate,
+            // formats, standardSchema) are chunks of their own, loaded by import().
+            if (/src\/core\/(?:callTool|resultBudgets|validation\/index)\.ts$|src\/internal\/(?:pipeline|lazyDefinitions)\.ts$/.test(id))
               return 'pipeline'
             // Statically re-exported and also loaded lazily: in a chunk of their own,
             // an app's bundler can leave them out of its start-up code.
             if (/src\/core\/(?:normalize|serialize)\.ts$/.test(id))
               return 'normalize'
-            if (/src\/core\/definitionBudgets\.ts$/.test(id))
+            // The definition checks and the schema code they use: statically imported by the
+            // development-only eager checks, so each in a chunk of its own that the lazy chunks
+            // import (an app's bundler merges each into the one lazy chunk that uses it). Were they
+            // in a chunk that import() targets, that chunk would be start-up code.
+            if (/src\/core\/(?:definitionBudgets|definitionChecks|specChecks|validation\/problems)\.ts$/.test(id))
               return 'definitions'
-            // The definition and schema checks (a static import only development builds keep) and the
-            // schema index it shares with the validator: lazy in production apps. With the validation
-            // problems' lines (they use the index's escapePointer), which the pipeline shares with the
-            // validators: in the pipeline's chunk they made it export mangled names for them, so
-            // import() of callTool got a namespace object built for it, not the chunk itself.
-            if (/src\/core\/(?:schemaCheck|schemaIndex|definitionChecks|validation\/problems)\.ts$/.test(id))
-              return 'schemas'
+            // Loaded with the JSON Schema validator (validate.ts re-exports the setup check).
+            if (/src\/core\/(?:schemaCheck|schemaIndex)\.ts$/.test(id))
+              return 'schemaCheck'
+            // Loaded with the Standard Schema adapter (standardSchema.ts re-exports the converter).
+            if (/src\/core\/validation\/jsonSchema\.ts$/.test(id))
+              return 'jsonSchema'
             // Public exports that only the lazy chunks use at run time: the error
             // classes and the default budgets; and isToolResponse, which apps call
             // at start-up but must not pull the normalize chunk in with it.

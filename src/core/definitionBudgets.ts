@@ -3,9 +3,9 @@
 import type { WebMCPBudgetLimits } from './limits'
 import { WebMCPDefinitionError } from './errors'
 import { DEFAULT_BUDGETS } from './limits'
-import { escapePointer } from './schemaIndex'
 import { isValidToolName } from './specChecks'
 import { codePointLength } from './text'
+import { escapePointer } from './validation/problems'
 import { warnOnce } from './warn'
 
 export { isValidToolName, TOOL_NAME_PATTERN } from './specChecks'

@@ -2,36 +2,69 @@
 // spec's name and description rules (always), a Standard Schema that cannot
 // describe itself, the budgets (when switched on)
 // and the schema check (always). No Vue import.
+//
+// The schema code comes in as `SchemaCheckers`: development builds pass all of
+// it (core/eagerDefinitionChecks.ts); production builds load each part the
+// first time a definition needs it (internal/lazyDefinitions.ts), so a page
+// whose tools use JSON Schema literals never loads the Standard Schema
+// converter, and one whose tools use Zod never loads the JSON Schema check
+// (it ships with the JSON Schema validator).
 import type { BudgetMode } from '../types'
 import type { ToolDefinitionInput } from './definitionBudgets'
 import type { WebMCPBudgetLimits } from './limits'
+import type { schemaError } from './schemaCheck'
+import type { toJsonSchema } from './validation/jsonSchema'
 import { definitionError } from './definitionBudgets'
-import { schemaError } from './schemaCheck'
 import { specError } from './specChecks'
-import { isStandardSchema, toJsonSchema } from './validation/jsonSchema'
+
+/** The schema code the checks run, as far as it is loaded. */
+export interface SchemaCheckers {
+  /** For JSON Schema literals: core/schemaCheck.ts. */
+  schemaError?: typeof schemaError
+  /** For Standard Schemas: their JSON Schema, validation/jsonSchema.ts. */
+  toJsonSchema?: typeof toJsonSchema
+}
+
+/** Whether `value` is a Standard Schema (an ArkType type is a function, the others objects). */
+export function isStandardSchema(value: unknown): boolean {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null
+    && typeof (value as { '~standard'?: unknown })['~standard'] === 'object'
+}
 
 /**
  * The error that keeps `tool` unregistered, or null; in `'warn'` mode budget
  * problems only warn. A Standard Schema in `tool` is replaced by its JSON
  * Schema first (the definition the browser gets), held to the budgets, and
- * spared the schema check: its own library enforces it, not this package's validator.
+ * spared the schema check: its own library enforces it, not this package's
+ * validator. When a schema needs a checker `checkers` lacks, the name of that
+ * checker, and nothing is changed.
  */
-export function definitionChecks(tool: ToolDefinitionInput, budgets: BudgetMode, limits?: Partial<WebMCPBudgetLimits>): Error | null {
+export function definitionChecks(
+  tool: ToolDefinitionInput,
+  budgets: BudgetMode,
+  limits: Partial<WebMCPBudgetLimits> | undefined,
+  checkers: SchemaCheckers,
+): Error | null | keyof SchemaCheckers {
   const spec = specError(tool)
   if (spec)
     return spec
-  const literal: Record<string, boolean> = {}
-  for (const which of ['input', 'output'] as const) {
-    const schema = tool[`${which}Schema`]
-    literal[which] = schema !== undefined && !isStandardSchema(schema)
-    if (!literal[which] && schema !== undefined) {
-      const json = toJsonSchema(tool.name, which, schema as object)
+  const { schemaError, toJsonSchema } = checkers
+  const schemas = [tool.inputSchema, tool.outputSchema]
+  const standard = schemas.map(isStandardSchema)
+  // Ask for what is missing before anything is converted: a tool is checked whole, once.
+  if (standard.includes(true) && !toJsonSchema)
+    return 'toJsonSchema'
+  if (schemas.some((schema, i) => schema !== undefined && !standard[i]) && !schemaError)
+    return 'schemaError'
+  for (const [i, which] of (['input', 'output'] as const).entries()) {
+    if (standard[i]) {
+      const json = toJsonSchema!(tool.name, which, schemas[i] as object)
       if (json instanceof Error)
         return json
       tool[`${which}Schema`] = json
     }
   }
   return (budgets ? definitionError(tool, budgets, limits) : null)
-    ?? (literal.input ? schemaError(tool.name, tool.inputSchema) : null)
-    ?? (literal.output ? schemaError(tool.name, tool.outputSchema, 'output') : null)
+    ?? (standard[0] ? null : schemaError?.(tool.name, tool.inputSchema) ?? null)
+    ?? (standard[1] ? null : schemaError?.(tool.name, tool.outputSchema, 'output') ?? null)
 }

@@ -1,6 +1,9 @@
 // Where a schema's `$ref`s lead: every resource (`$id`), anchor and
 // subschema of one schema, by URI. No Vue import. Shared by the validator
 // and the setup check, so both resolve a reference the same way.
+import { escapePointer } from './validation/problems'
+
+export { escapePointer }
 
 /** Draft 7 (and earlier) or draft 2020-12, from the root's `$schema`. */
 export type Dialect = 7 | 2020
@@ -46,11 +49,6 @@ export function resolveUri(ref: string, base: string): string | undefined {
 function splitFragment(uri: string): [string, string] {
   const hash = uri.indexOf('#')
   return hash === -1 ? [uri, ''] : [uri.slice(0, hash), uri.slice(hash + 1)]
-}
-
-export function escapePointer(key: string): string {
-  // Most keys need no escaping: skip the two replacements (100,000 keys are a real argument).
-  return key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key
 }
 
 export function dialectOf(schema: unknown): Dialect {

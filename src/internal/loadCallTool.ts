@@ -5,7 +5,7 @@
 // deploy) is that call's `INTERNAL` result, and the next call loads again.
 import type { ToolCall, ToolCallOutcome } from '../core/callTool'
 
-let loaded: typeof import('../core/callTool') | undefined
+let loaded: typeof import('./pipeline') | undefined
 
 /** Runs one call through the call path, loading it first if need be. Never rejects. */
 export async function loadAndCallTool<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
@@ -14,7 +14,7 @@ export async function loadAndCallTool<Args, Result>(call: ToolCall<Args, Result>
     try {
       // Only a success is kept: a failed import() kept would fail every later
       // call the same way. (Concurrent first calls share the browser's fetch.)
-      loaded = await import('../core/callTool')
+      loaded = await import('./pipeline')
     }
     catch (error) {
       // The agent's INTERNAL result, built here since the module that builds

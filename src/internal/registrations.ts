@@ -5,10 +5,11 @@
 import type { ShallowRef } from 'vue'
 import type { ToolCallSettings } from '../core/callSettings'
 import type { AnyToolOptions, UseWebMCPToolReturn, UseWebMCPToolsSharedOptions, WebMCPToolExecuteOptions } from '../types'
+import type { DefinitionCheck } from './lazyDefinitions'
 import { effectScope, getCurrentInstance, onActivated, onDeactivated, onMounted, onScopeDispose, shallowRef, toValue, watchEffect } from 'vue'
 import { injectConfig } from '../config'
 import { resolveCallSettings } from '../core/callSettings'
-import { definitionChecks as syncDefinitionChecks } from '../core/definitionChecks'
+import { eagerDefinitionChecks } from '../core/eagerDefinitionChecks'
 import { markOwnScope, observedConfig, observeTools } from '../devtools'
 import { toError } from './failure'
 import { loadAndCallTool } from './loadCallTool'
@@ -117,10 +118,10 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
     // If they fail to load (a network error, a chunk gone after a deploy), a
     // stand-in keeps the tools that needed them unregistered, as unchecked tools
     // would be, with the reason in `error`; a new setup (a remount) loads again.
-    const checks = shallowRef<typeof syncDefinitionChecks>()
+    const checks = shallowRef<DefinitionCheck>()
     if (process.env.NODE_ENV !== 'production')
-      checks.value = syncDefinitionChecks
-    const load = () => import('./lazyDefinitions').then(m => m.definitionChecks, (reason) => {
+      checks.value = eagerDefinitionChecks
+    const load = () => import('./pipeline').then(m => m.checksFor(checks), (reason) => {
       const failure = new Error(`Not registered: the checks of tool definitions could not be loaded (${toError(reason).message}).`, { cause: reason })
       return (tool: { inputSchema?: unknown, outputSchema?: unknown }) => budgets === 'error' || tool.inputSchema || tool.outputSchema ? failure : null
     }).then(loaded => (checks.value = loaded))
@@ -252,10 +253,11 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
           void load()
           definition = undefined
         }
+        // undefined: the schema code it needs is loading (lazyDefinitions.ts); `checks` changes when it has.
         let block = definition && check ? check(definition, budgets, limits) : null
         let json: string | undefined
         try {
-          json = definition && !block ? JSON.stringify(definition) : undefined
+          json = definition && block === null ? JSON.stringify(definition) : undefined
         }
         catch (reason) {
           // A getter that throws, or a cycle in annotations: this tool fails, its siblings register.
@@ -267,7 +269,7 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
           continue
         }
         unregister(slot)
-        slot.error.value = block
+        slot.error.value = block ?? null
         if (json)
           register(slot, json, mc!)
       }

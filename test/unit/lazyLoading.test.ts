@@ -4,38 +4,46 @@ import type { EffectScope } from 'vue'
 // again on the next; definition checks that fail to load keep the tools that
 // need them unregistered, with the reason in `error`.
 import type { WebMCPToolResultEvent } from '../../src'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createApp, effectScope } from 'vue'
+import { z } from 'zod'
 import { useWebMCPTool, WEBMCP_CONFIG } from '../../src'
 import { install, uninstall } from '../../src/testing'
 import { until } from '../helpers'
 
-// How many of the next loads of each chunk fail, as a browser's import() does.
-const failing = vi.hoisted(() => ({ callTool: 0, definitions: 0 }))
+// How many of the next loads of each chunk fail, as a browser's import() does:
+// the call path's (with the definition checks of production builds), and the
+// schema code's (the JSON Schema validator with its setup check, the Standard
+// Schema adapter with its converter), which can be held back by a gate.
+const failing = vi.hoisted(() => ({ pipeline: 0, schemaCode: 0, schemaCodeGate: Promise.resolve() }))
 const loadError = () => new TypeError('Failed to fetch dynamically imported module: /assets/chunk.js')
 
-vi.mock('../../src/core/callTool', async (importOriginal) => {
-  if (failing.callTool > 0) {
-    failing.callTool--
-    throw loadError()
+// Each test loads the chunks anew: mocked again (a mock's module, once loaded, is kept) on a fresh module registry.
+function mockChunks(): void {
+  vi.resetModules()
+  const load = (counter: 'pipeline' | 'schemaCode') => async (importOriginal: () => Promise<unknown>) => {
+    if (counter === 'schemaCode')
+      await failing.schemaCodeGate
+    if (failing[counter] > 0) {
+      failing[counter]--
+      throw loadError()
+    }
+    return importOriginal()
   }
-  return importOriginal()
-})
-vi.mock('../../src/internal/lazyDefinitions', async (importOriginal) => {
-  if (failing.definitions > 0) {
-    failing.definitions--
-    throw loadError()
-  }
-  return importOriginal()
-})
+  vi.doMock('../../src/internal/pipeline', load('pipeline'))
+  vi.doMock('../../src/core/validation/validate', load('schemaCode'))
+  vi.doMock('../../src/core/validation/standardSchema', load('schemaCode'))
+}
+beforeEach(mockChunks)
 
 const before = process.env.NODE_ENV
 const scopes: EffectScope[] = []
 afterEach(() => {
   process.env.NODE_ENV = before
   scopes.splice(0).forEach(scope => scope.stop())
-  failing.callTool = 0
-  failing.definitions = 0
+  failing.pipeline = 0
+  failing.schemaCode = 0
+  failing.schemaCodeGate = Promise.resolve()
   uninstall()
 })
 
@@ -61,7 +69,7 @@ describe('the call path failing to load', () => {
     await until(() => state.isRegistered.value)
     const [tool] = await mc.getTools()
 
-    failing.callTool = 1
+    failing.pipeline = 1
     const first = JSON.parse(await mc.executeTool(tool!, {}))
     expect(first).toEqual({
       content: [{ type: 'text', text: expect.stringMatching(/^Tool "echo" did not run: its code could not be loaded \(.+\)\. Try again\.$/) }],
@@ -85,7 +93,7 @@ describe('the call path failing to load', () => {
 describe('production build: the definition checks failing to load', () => {
   it('\'error\' mode: the tool stays unregistered and its error says why', async () => {
     process.env.NODE_ENV = 'production'
-    failing.definitions = 1
+    failing.pipeline = 1
     const mc = install()
     const state = inApp({ budgets: 'error' }, () => useWebMCPTool({ name: 'fine', description: 'd', execute: () => '' }))
     await until(() => state.error.value)
@@ -96,7 +104,7 @@ describe('production build: the definition checks failing to load', () => {
 
   it('a tool with a schema, budgets off: unregistered with the reason; a tool without one registers; a new setup loads again', async () => {
     process.env.NODE_ENV = 'production'
-    failing.definitions = 1
+    failing.pipeline = 1
     const mc = install()
     const [withSchema, plain] = inApp({ budgets: false }, () => [
       useWebMCPTool({ name: 'lookup', description: 'd', inputSchema: { type: 'object' }, execute: () => '' }),
@@ -109,5 +117,36 @@ describe('production build: the definition checks failing to load', () => {
     const again = inApp({ budgets: false }, () => useWebMCPTool({ name: 'lookup2', description: 'd', inputSchema: { type: 'object' }, execute: () => '' }))
     await until(() => again.isRegistered.value)
     expect(again.error.value).toBeNull()
+  })
+
+  it.each([
+    ['a JSON Schema literal', () => ({ type: 'object', properties: { q: { type: 'string' } } })],
+    ['a Standard Schema (Zod)', () => z.object({ q: z.string() })],
+  ])('the schema code for %s failing: waits with no error, then unregistered with the reason; a new setup loads again', async (_kind, schema) => {
+    process.env.NODE_ENV = 'production'
+    failing.schemaCode = 1
+    let open!: () => void
+    failing.schemaCodeGate = new Promise<void>(resolve => (open = resolve))
+    const mc = install()
+    const [withSchema, plain] = inApp({ budgets: false }, () => [
+      useWebMCPTool({ name: 'lookup', description: 'd', inputSchema: schema() as object, execute: () => '' }),
+      useWebMCPTool({ name: 'plain', description: 'd', execute: () => '' }),
+    ])
+    // While its schema code loads, the tool is neither offered nor in error.
+    await until(() => plain!.isRegistered.value)
+    await new Promise(resolve => setTimeout(resolve, 50))
+    expect(withSchema!.error.value).toBeNull()
+    expect(withSchema!.isRegistered.value).toBe(false)
+    expect(mc.toolNames).toEqual(['plain'])
+    open()
+    await until(() => withSchema!.error.value)
+    expect(withSchema!.error.value!.message).toMatch(/^Not registered: the checks of tool definitions could not be loaded \(.+\)\.$/)
+    expect(withSchema!.isRegistered.value).toBe(false)
+    expect(mc.toolNames).toEqual(['plain'])
+
+    const again = inApp({ budgets: false }, () => useWebMCPTool({ name: 'lookup2', description: 'd', inputSchema: schema() as object, execute: () => '' }))
+    await until(() => again.isRegistered.value)
+    expect(again.error.value).toBeNull()
+    expect([...mc.toolNames].sort()).toEqual(['lookup2', 'plain'])
   })
 })

@@ -1,15 +1,11 @@
 // The Standard Schema adapter, definition side: the JSON Schema the browser
 // shows the agent for a Zod, Valibot or ArkType schema, from the schema's own
-// `~standard.jsonSchema`. Loaded with the definition checks, so a page whose
-// tools use JSON Schema literals never loads it. No Vue import.
+// `~standard.jsonSchema`. In production builds loaded by the definition checks
+// for the first tool with such a schema, in one chunk with the adapter that
+// validates with it (standardSchema.ts), so a page whose tools use JSON Schema
+// literals never loads it. No Vue import.
 import type { StandardSchemaV1 } from './standardSchemaSpec'
 import { WebMCPDefinitionError } from '../errors'
-
-/** Whether `value` is a Standard Schema (an ArkType type is a function, the others objects). */
-export function isStandardSchema(value: unknown): value is { '~standard': Partial<StandardSchemaV1.Props> } {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null
-    && typeof (value as { '~standard'?: unknown })['~standard'] === 'object'
-}
 
 // 2020-12 first (the browser's and this package's default); draft-07 for a library without it.
 const TARGETS = ['draft-2020-12', 'draft-07'] as const

@@ -6,8 +6,10 @@
 // No Vue import.
 import type { ValidationProblem } from './problems'
 import type { StandardSchemaV1 } from './standardSchemaSpec'
-import { escapePointer } from '../schemaIndex'
-import { depthProblem, MAX_PROBLEMS } from './problems'
+import { depthProblem, escapePointer, MAX_PROBLEMS } from './problems'
+
+// The JSON Schema the browser gets, for production builds' definition checks: it loads with the adapter.
+export { toJsonSchema } from './jsonSchema'
 
 /** The schema's verdict: the value its output gives (transforms applied), or what is wrong. */
 export type Checked = { value: unknown, problems?: undefined } | { problems: ValidationProblem[] }

@@ -13,6 +13,8 @@ import { escapePointer as escape, indexSchema, isSchemaObject, ownId, resolveRef
 import { codePointLength } from '../text'
 import { depthProblem, MAX_PROBLEMS } from './problems'
 
+// The setup check of such schemas, for production builds' definition checks: it loads with the validator.
+export { schemaError } from '../schemaCheck'
 export { formatProblems, MAX_DEPTH } from './problems'
 export type { ValidationProblem } from './problems'
 

@@ -1,0 +1,17 @@
+// Development builds: the definition checks with all their schema code loaded
+// with the page, so they run synchronously at setup ('error' mode throws there,
+// Vue DevTools shows a Standard Schema as JSON Schema at once). Production
+// builds load the parts on demand instead (internal/lazyDefinitions.ts).
+// No Vue import.
+import type { BudgetMode } from '../types'
+import type { ToolDefinitionInput } from './definitionBudgets'
+import type { WebMCPBudgetLimits } from './limits'
+import { definitionChecks } from './definitionChecks'
+import { schemaError } from './schemaCheck'
+import { toJsonSchema } from './validation/jsonSchema'
+
+const ALL = { schemaError, toJsonSchema }
+
+export function eagerDefinitionChecks(tool: ToolDefinitionInput, budgets: BudgetMode, limits?: Partial<WebMCPBudgetLimits>): Error | null {
+  return definitionChecks(tool, budgets, limits, ALL) as Error | null
+}
