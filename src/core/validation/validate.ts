@@ -18,7 +18,8 @@ export type { ValidationProblem } from './problems'
 
 /**
  * What a schema evaluated of one value, for `unevaluated*`: the names of an
- * object's properties or the indexes of an array's items.
+ * object's properties or the indexes of an array's items (a value is one or
+ * the other), and `true` once all of them are.
  */
 type Annotations = Set<unknown>
 
@@ -31,6 +32,7 @@ type Problems = ValidationProblem[] | null
 /** Checks one value. */
 type Check = (v: any, pointer: string, out: Problems, scope: Scope | undefined, ann: Annotations | null) => boolean
 
+/** A size `min*` / `max*` bound, and the problem when it is out of bounds. */
 type Size = (v: any, scope: Scope | undefined, ann: Annotations | null) => number
 type Say = (bound: string, n: number, size: number) => string
 /** The keys of an array or object a check reads, or none. */
@@ -38,7 +40,7 @@ type Keys = (v: any, ann: Annotations | null) => false | Iterable<any> | undefin
 /** Checks one item or property, at `at`, of `v`. */
 type Run = (key: any, at: string, v: any, out: Problems, scope: Scope | undefined, ann: Annotations | null) => boolean
 
-const cache = new WeakMap<object, Check>()
+const cache = new WeakMap<object, (v: unknown, out: ValidationProblem[]) => void>()
 
 /**
  * The `format` checkers known so far. Empty until `addFormats` brings them
@@ -66,7 +68,7 @@ export function validateArgs(value: unknown, schema: unknown): ValidationProblem
   }
   const out: ValidationProblem[] = []
   try {
-    check(value, '', out, undefined, null)
+    check(value, out)
   }
   catch (error) {
     // Only an author's schema nested thousands of levels in place gets here.
@@ -97,19 +99,17 @@ function matchesType(value: unknown, type: string): boolean {
 function deepEqual(a: any, b: any): boolean {
   if (a === b)
     return true
-  if (typeof a !== 'object' || typeof b !== 'object' || !a || !b || isArray(a) !== isArray(b))
-    return false
-  const keys = Object.keys(a)
-  return keys.length === Object.keys(b).length && keys.every(k => Object.hasOwn(b, k) && deepEqual(a[k], b[k]))
+  const keys = typeOf(a) === typeOf(b) && typeof a === 'object' && Object.keys(a)
+  return !!keys && keys.length === Object.keys(b).length && keys.every(k => has(b, k) && deepEqual(a[k], b[k]))
 }
 
 /** A text equal for equal JSON values only (keys sorted, 1 and 1.0 alike): `uniqueItems` in linear time. */
 function canonical(v: any): string {
   if (typeof v !== 'object' || !v)
-    return typeof v === 'string' ? JSON.stringify(v) : String(v)
+    return typeof v === 'string' ? show(v) : String(v)
   if (isArray(v))
     return `[${v.map(canonical)}]`
-  return `{${Object.keys(v).sort().map(k => `${JSON.stringify(k)}:${canonical(v[k])}`)}}`
+  return `{${Object.keys(v).sort().map(k => `${show(k)}:${canonical(v[k])}`)}}`
 }
 
 const show = (value: unknown): string => JSON.stringify(value) ?? String(value)
@@ -145,7 +145,7 @@ function trial(check: Check, v: unknown, pointer: string, scope: Scope | undefin
   return ok
 }
 
-function compileRoot(root: unknown): Check {
+function compileRoot(root: unknown): (v: unknown, out: ValidationProblem[]) => void {
   const index = indexSchema(root)
   const { dialect, rootBase } = index
   const compiled = new Map<unknown, Check>()
@@ -225,15 +225,13 @@ function compileRoot(root: unknown): Check {
       if (!dynamic || !uri.includes('#') || (found.target as SchemaNode | null)?.$dynamicAnchor !== fragment)
         return target
       return (v, pointer, out, scope, ann) => {
-        let outermost: string | undefined
+        // The outermost resource in scope with that anchor.
+        let at: ReturnType<typeof resolveRef>
         for (let s = scope; s; s = s.up) {
           if (index.dynamicAnchors.get(s.base)?.has(fragment))
-            outermost = s.base
+            at = resolveRef(index, `#${fragment}`, s.base)
         }
-        if (outermost === undefined)
-          return target(v, pointer, out, scope, ann)
-        const at = resolveRef(index, `#${fragment}`, outermost)!
-        return compile(at.target, at.base)(v, pointer, out, scope, ann)
+        return (at ? compile(at.target, at.base) : target)(v, pointer, out, scope, ann)
       }
     }
 
@@ -406,13 +404,9 @@ function compileRoot(root: unknown): Check {
       // A list of `const` alternatives (Chromium's `<select>` schema) reads as an enum.
       const message = alternatives.every(x => isSchemaObject(x) && 'const' in x) ? oneOfValues(alternatives.map(x => (x as SchemaNode).const)) : text
       checks.push((v, pointer, out, scope, ann) => {
-        let matches = 0
         const own = ann && new Set()
-        for (const check of list) {
-          // With annotations wanted, every passing branch counts.
-          if (trial(check, v, pointer, scope, own) && ++matches && any && !ann)
-            break
-        }
+        // Every branch runs: with annotations wanted, every passing one counts.
+        const matches = list.filter(check => trial(check, v, pointer, scope, own)).length
         const ok = any ? matches > 0 : matches === 1
         if (ok)
           merge(ann, own)
@@ -462,5 +456,5 @@ function compileRoot(root: unknown): Check {
 
   const check = compile(root, rootBase)
   const scope: Scope = { base: rootBase }
-  return (v, pointer, out, _scope, ann) => check(v, pointer, out, scope, ann)
+  return (v, out) => check(v, '', out, scope, null)
 }
