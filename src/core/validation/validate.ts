@@ -99,7 +99,7 @@ function matchesType(value: unknown, type: string): boolean {
 function deepEqual(a: any, b: any): boolean {
   if (a === b)
     return true
-  const keys = typeOf(a) === typeOf(b) && typeof a === 'object' && Object.keys(a)
+  const keys = typeof a === 'object' && typeof b === 'object' && typeOf(a) === typeOf(b) && Object.keys(a)
   return !!keys && keys.length === Object.keys(b).length && keys.every(k => has(b, k) && deepEqual(a[k], b[k]))
 }
 
@@ -392,8 +392,6 @@ function compileRoot(root: unknown): (v: unknown, out: ValidationProblem[]) => v
       checks.push((v, pointer, out, scope, ann) => !isSchemaObject(v) || !has(v, key) || check(v, pointer, out, scope, ann))
 
     checks.push(...subs('allOf') ?? [])
-    // Chromium's <select> schema has both enum and anyOf: one message is enough.
-    const hasEnum = isArray(s.enum)
     for (const [keyword, word] of [['anyOf', 'at least'], ['oneOf', 'exactly']] as const) {
       const list = subs(keyword)
       if (!list)
@@ -410,7 +408,8 @@ function compileRoot(root: unknown): (v: unknown, out: ValidationProblem[]) => v
         const ok = any ? matches > 0 : matches === 1
         if (ok)
           merge(ann, own)
-        return ok || (any && hasEnum && !!out?.some(p => p.pointer === pointer)) ? ok : fail(out, pointer, matches ? `${text}, but matches ${matches}` : message)
+        // Chromium's <select> schema has both enum and anyOf: one message is enough.
+        return ok || (any && isArray(s.enum) && !!out?.some(p => p.pointer === pointer)) ? ok : fail(out, pointer, matches ? `${text}, but matches ${matches}` : message)
       })
     }
     const not = sub('not')
@@ -424,15 +423,13 @@ function compileRoot(root: unknown): (v: unknown, out: ValidationProblem[]) => v
     }
 
     // `unevaluatedItems` / `unevaluatedProperties`: after everything else beside them, on what it left.
-    const unevaluated = dialect === 2020 && (s.unevaluatedItems !== undefined || s.unevaluatedProperties !== undefined)
+    const items = sub('unevaluatedItems')
+    const props = s.unevaluatedProperties === false ? closed([]) : sub('unevaluatedProperties')
+    const unevaluated = dialect === 2020 && !!(items || props)
     if (unevaluated) {
-      for (const [is, check] of [[isArray, sub('unevaluatedItems')], [isSchemaObject, s.unevaluatedProperties === false ? closed([]) : sub('unevaluatedProperties')]] as const) {
-        // `true` in the annotations: every item or property is evaluated.
-        if (check) {
-          each((v, ann) => is(v) && !ann!.has(true) && keysOf(v), (key, at, v, out, scope, ann) =>
-            ann!.has(key) || (ann!.add(true), check(v[key], at, out, scope, null)))
-        }
-      }
+      // `true` in the annotations: every item or property is evaluated.
+      each((v, ann) => !ann!.has(true) && (isArray(v) ? items : isSchemaObject(v) && props) && keysOf(v), (key, at, v, out, scope, ann) =>
+        ann!.has(key) || (ann!.add(true), (isArray(v) ? items : props)!(v[key], at, out, scope, null)))
     }
 
     return (v, pointer, out, scope, ann) => {
