@@ -120,4 +120,11 @@ describe('validateArgs: keywords the old validator ignored, with their messages'
     expect(validateArgs(valid, schema)).toEqual([])
     expect(messages(invalid, schema)).toBe(message)
   })
+
+  it('a property name failing many keywords lists at most MAX_PROBLEMS reasons, like the arguments themselves', () => {
+    const schema = { propertyNames: { allOf: Array.from({ length: 25 }, (_, i) => ({ maxLength: i % 2 })) } }
+    const reasons = messages({ abc: 1 }, schema).split('; ')
+    expect(reasons).toHaveLength(20)
+    expect(reasons[0]).toBe('/abc: is not an allowed property name (the name must be at most 0 characters long')
+  })
 })
