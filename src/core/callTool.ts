@@ -10,16 +10,17 @@ import type { WebMCPCallOrigin, WebMCPConfirmationOutcome, WebMCPToolAnnotations
 import type { ToolCallSettings } from './callSettings'
 import type { WebMCPErrorCode } from './errors'
 import { isErrorLike } from './errorLike'
-import { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError, ToolOutputError } from './errors'
+import { ResultTooLargeError, ToolInputError, ToolOutputError } from './errors'
 import { isToolResponse } from './isToolResponse'
 import { resultLimitSetting } from './limits'
-import { errorMessage, MAX_ERROR_TEXT, sanitizeErrorText, toToolResponse } from './normalize'
-import { budgetResult, resultSize } from './resultBudgets'
-import { safeStringify } from './serialize'
+import { toToolResponse } from './normalize'
+import { budgetResult, errorResult, resultSize } from './resultBudgets'
+import { isObject, safeStringify } from './serialize'
 import { check, formatProblems } from './validation'
 import { warnOnce } from './warn'
 
 export { resultLimitSetting } from './limits'
+export { errorResult } from './resultBudgets'
 
 /** Maps a failure to its code. Never throws: whatever a tool threw is its own failure. */
 export function classifyError(error: unknown): WebMCPErrorCode {
@@ -44,18 +45,6 @@ export function classifyError(error: unknown): WebMCPErrorCode {
   catch {
     return 'TOOL_ERROR' // a revoked Proxy, a throwing `name` getter
   }
-}
-
-/**
- * An `isError` result carrying its code. With `limit` (budgets `'error'`), the
- * whole result, code and all, fits it: the text is cut and marked.
- */
-export function errorResult(error: unknown, code: WebMCPErrorCode = classifyError(error), limit?: number): WebMCPToolResponse {
-  const response: WebMCPToolResponse = { content: [{ type: 'text', text: '' }], isError: true, _meta: { [ERROR_CODE_KEY]: code } }
-  // One cut, to whichever is smaller: the error text cap or what the budget leaves.
-  const room = limit === undefined ? MAX_ERROR_TEXT : Math.min(MAX_ERROR_TEXT, limit - resultSize(response))
-  response.content[0] = { type: 'text', text: sanitizeErrorText(errorMessage(error), room) }
-  return response
 }
 
 /** One call of one tool: what it runs and the settings its tool was set up with. */
@@ -156,7 +145,7 @@ export async function callTool<Args, Result>(call: ToolCall<Args, Result>, args:
     outcome = await run(call, args, trail)
   }
   catch (error) {
-    outcome = { response: errorResult(error, 'INTERNAL', limitOf(settings)), ok: false, code: 'INTERNAL', error }
+    outcome = failed(settings, error, 'INTERNAL')
   }
   const { response, ok, code, error } = outcome
   if (settings.budgets === 'warn')
@@ -187,6 +176,11 @@ function limitOf(settings: ToolCallSettings): number | undefined {
   return settings.budgets === 'error' ? resultLimitOf(settings) : undefined
 }
 
+/** A failed call: the agent's `isError` result with its code, within budget in `'error'` mode. */
+function failed(settings: ToolCallSettings, error: unknown, code: WebMCPErrorCode): ToolCallOutcome {
+  return { response: errorResult(error, code, limitOf(settings)), ok: false, code, error }
+}
+
 /** `'warn'` mode: one warning when what the agent receives is over budget, success or failure alike. */
 function warnOverBudget(name: string, settings: ToolCallSettings, response: WebMCPToolResponse): void {
   const size = resultSize(response)
@@ -213,8 +207,7 @@ async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args, trail
     // Standard Schema's output (transforms, defaults) is what `execute` gets.
     const checked = await check(call.inputSchema, args)
     if (checked.problems) {
-      const error = new ToolInputError(`Invalid arguments for tool "${call.name}":\n${formatProblems(checked.problems)}`)
-      return { response: errorResult(error, 'INVALID_ARGS', limitOf(settings)), ok: false, code: 'INVALID_ARGS', error }
+      return failed(settings, new ToolInputError(`Invalid arguments for tool "${call.name}":\n${formatProblems(checked.problems)}`), 'INVALID_ARGS')
     }
     args = checked.value as Args
   }
@@ -226,7 +219,7 @@ async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args, trail
     const confirmation = await confirmCall(call, args)
     trail.confirmation = confirmation?.outcome
     if (confirmation?.error)
-      return { response: errorResult(confirmation.error, confirmation.code, limitOf(settings)), ok: false, code: confirmation.code, error: confirmation.error }
+      return failed(settings, confirmation.error, confirmation.code!)
   }
 
   const controller = new AbortController()
@@ -262,15 +255,14 @@ async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args, trail
     // A returned Error is a failure like a thrown one.
     if (isErrorLike(shaped))
       throw shaped
-    if (call.outputSchema === undefined)
-      return budget(call, shaped)
-    return budget(call, await structured(call, shaped), true)
+    const whole = call.outputSchema !== undefined
+    return budget(call, whole ? await structured(call, shaped) : shaped, whole)
   }
   catch (error) {
     const code = classifyError(error)
     if (code === 'TOOL_ERROR' || code === 'INVALID_ARGS' || code === 'INVALID_OUTPUT')
       safely(call.onError && (() => call.onError!(error)), 'onError')
-    return { response: errorResult(error, code, limitOf(settings)), ok: false, code, error }
+    return failed(settings, error, code)
   }
   finally {
     for (const cleanup of cleanups)
@@ -299,7 +291,7 @@ async function structured<Args, Result>(call: ToolCall<Args, Result>, value: unk
       (call.settings.warn ?? warnOnce)(`${error.message}\nThe agent got an INVALID_OUTPUT error instead of the result.`)
     throw error
   }
-  if (response || data === null || typeof data !== 'object' || Array.isArray(data))
+  if (response || !isObject(data) || Array.isArray(data))
     return value
   return { content: [{ type: 'text', text: safeStringify(data) ?? '' }], structuredContent: data }
 }
@@ -310,27 +302,10 @@ async function structured<Args, Result>(call: ToolCall<Args, Result>, value: unk
  * `outputSchema`, whose result is refused over the budget rather than
  * shortened, since a shortened field could break the schema the agent was promised.
  */
-function budget<Args, Result>(call: ToolCall<Args, Result>, value: unknown, whole = false): ToolCallOutcome {
-  const { settings } = call
-  if (settings.budgets !== 'error') {
-    const response = toToolResponse(value)
-    return response.isError === true ? { response, ok: false, code: 'TOOL_ERROR' } : { response, ok: true }
-  }
-  const limit = resultLimitOf(settings)
-  let response: WebMCPToolResponse
-  if (whole) {
-    response = toToolResponse(value)
-    const size = resultSize(response)
-    if (size > limit) {
-      const error = new ResultTooLargeError(`${size} characters`, limit)
-      return { response: errorResult(error, 'OUTPUT_TOO_LARGE', limit), ok: false, code: 'OUTPUT_TOO_LARGE', error }
-    }
-  }
-  else {
-    const budgeted = budgetResult(value, limit)
-    if (budgeted.error)
-      return { response: budgeted.response, ok: false, code: 'OUTPUT_TOO_LARGE', error: budgeted.error }
-    response = budgeted.response
-  }
-  return response.isError === true ? { response, ok: false, code: 'TOOL_ERROR' } : { response, ok: true }
+function budget<Args, Result>(call: ToolCall<Args, Result>, value: unknown, whole: boolean): ToolCallOutcome {
+  const limit = limitOf(call.settings)
+  const { response, error } = limit === undefined ? { response: toToolResponse(value) } : budgetResult(value, limit, whole)
+  if (error)
+    return { response, ok: false, code: 'OUTPUT_TOO_LARGE', error }
+  return response.isError ? { response, ok: false, code: 'TOOL_ERROR' } : { response, ok: true }
 }

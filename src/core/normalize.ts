@@ -13,17 +13,13 @@
 import type { WebMCPContentBlock, WebMCPToolResponse } from '../types'
 import { isErrorLike } from './errorLike'
 import { isToolResponse } from './isToolResponse'
-import { describeThrown, safeStringify, toWellFormed } from './serialize'
+import { describeThrown, isObject, safeStringify, toWellFormed } from './serialize'
 import { codePointLength, cutText } from './text'
 
 export { isToolResponse }
 
 function text(value: string): WebMCPContentBlock {
   return { type: 'text', text: toWellFormed(value) }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object'
 }
 
 function isDOMExceptionLike(error: Error): boolean {

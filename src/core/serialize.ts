@@ -54,9 +54,23 @@ export function safeStringify(value: unknown): string | undefined {
       return JSON.stringify(toJSONSafe(value, '', []))
     }
     catch (error) {
-      return JSON.stringify(`[Unserializable: ${describeThrown(error)}]`)
+      return JSON.stringify(unserializable(error))
     }
   }
+}
+
+/** A non-null object (an array too). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object'
+}
+
+/** A value JSON leaves out of an object (and writes as `null` in an array). */
+export function isSkipped(value: unknown): boolean {
+  return value === undefined || typeof value === 'function' || typeof value === 'symbol'
+}
+
+function unserializable(error: unknown): string {
+  return `[Unserializable: ${describeThrown(error)}]`
 }
 
 /** A boxed primitive's value, as JSON reads it (by internal slot, not by tag). */
@@ -86,7 +100,7 @@ function toJSONSafe(value: unknown, key: string, ancestors: object[]): unknown {
     }
   }
   catch (error) {
-    return `[Unserializable: ${describeThrown(error)}]`
+    return unserializable(error)
   }
   if (typeof value === 'bigint')
     return value.toString()
@@ -100,14 +114,14 @@ function toJSONSafe(value: unknown, key: string, ancestors: object[]): unknown {
       const out: unknown[] = []
       for (let i = 0; i < value.length; i++) {
         const item = toJSONSafe(readProperty(value, i), String(i), ancestors)
-        out.push(item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : item)
+        out.push(isSkipped(item) ? null : item)
       }
       return out
     }
     const out: Record<string, unknown> = {}
     for (const k of Object.keys(value)) {
       const item = toJSONSafe(readProperty(value, k), k, ancestors)
-      if (item === undefined || typeof item === 'function' || typeof item === 'symbol')
+      if (isSkipped(item))
         continue
       if (k === '__proto__') // a key like any other in JSON, not the prototype
         Object.defineProperty(out, k, { value: item, enumerable: true, writable: true, configurable: true })
@@ -117,7 +131,7 @@ function toJSONSafe(value: unknown, key: string, ancestors: object[]): unknown {
     return out
   }
   catch (error) {
-    return `[Unserializable: ${describeThrown(error)}]`
+    return unserializable(error)
   }
   finally {
     ancestors.pop()
@@ -129,6 +143,6 @@ function readProperty(target: object, key: PropertyKey): unknown {
     return (target as Record<PropertyKey, unknown>)[key]
   }
   catch (error) {
-    return `[Unserializable: ${describeThrown(error)}]`
+    return unserializable(error)
   }
 }
