@@ -83,21 +83,23 @@ interface CallTrail {
 
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now())
 
-function hookFailed(what: string, error: unknown): void {
+/**
+ * Runs the hook `owner[what]`, when set, with what `arg` builds; a throw, or a
+ * promise it returns that rejects, is logged in development and goes no further.
+ */
+function safely<K extends string>(owner: { [k in K]?: (arg: never) => unknown }, what: K, arg: () => unknown): void {
   // A hook is observability; it must never break the call it observes.
-  if (process.env.NODE_ENV !== 'production')
-    console.error(`[vue-webmcp] ${what} threw; the tool call went on.`, error)
-}
-
-/** Runs a hook; a throw, or a promise it returns that rejects, is logged in development and goes no further. */
-function safely(hook: (() => unknown) | undefined, what: string): void {
+  const failed = (error: unknown): void => {
+    if (process.env.NODE_ENV !== 'production')
+      console.error(`[vue-webmcp] ${what} threw; the tool call went on.`, error)
+  }
   try {
-    const returned = hook?.() as { then?: unknown } | undefined
-    if (returned !== null && (typeof returned === 'object' || typeof returned === 'function') && typeof returned.then === 'function')
-      (returned as PromiseLike<unknown>).then(undefined, error => hookFailed(what, error))
+    const returned = owner[what]?.(arg() as never) as { then?: unknown } | undefined
+    if (typeof returned?.then === 'function')
+      (returned as PromiseLike<unknown>).then(undefined, failed)
   }
   catch (error) {
-    hookFailed(what, error)
+    failed(error)
   }
 }
 
@@ -110,14 +112,10 @@ export const MAX_TIMEOUT_MS = 2 ** 31 - 1
  * mistake, reported in development; the call runs without a time limit.
  */
 export function timeoutSetting(ms: unknown, warn: (message: string) => void = warnOnce): number | undefined {
-  if (ms === undefined || ms === 0 || ms === Number.POSITIVE_INFINITY)
-    return undefined
-  if (typeof ms !== 'number' || !(ms > 0)) {
-    if (process.env.NODE_ENV !== 'production')
-      warn(`timeoutMs must be a positive number of milliseconds (0 or Infinity for none); got ${String(ms)}. The tool runs without a time limit.`)
-    return undefined
-  }
-  return Math.min(ms, MAX_TIMEOUT_MS)
+  if (typeof ms === 'number' && ms > 0)
+    return ms < Number.POSITIVE_INFINITY ? Math.min(ms, MAX_TIMEOUT_MS) : undefined
+  if (process.env.NODE_ENV !== 'production' && ms !== undefined && ms !== 0)
+    warn(`timeoutMs must be a positive number of milliseconds (0 or Infinity for none); got ${String(ms)}. The tool runs without a time limit.`)
 }
 
 /**
@@ -137,7 +135,7 @@ export async function callTool<Args, Result>(call: ToolCall<Args, Result>, args:
   const started = now()
   const withArgs = settings.includeArgs === true ? { args } : {}
   const origin = call.origin ?? { source: 'tool', caller: 'agent' }
-  safely(settings.onToolCall && (() => settings.onToolCall!({ name, ...origin, ...withArgs })), 'onToolCall')
+  safely(settings, 'onToolCall', () => ({ name, ...origin, ...withArgs }))
 
   let outcome: ToolCallOutcome
   const trail: CallTrail = {}
@@ -150,7 +148,7 @@ export async function callTool<Args, Result>(call: ToolCall<Args, Result>, args:
   const { response, ok, code, error } = outcome
   if (settings.budgets === 'warn')
     warnOverBudget(name, settings, response)
-  safely(settings.onToolResult && (() => settings.onToolResult!({
+  safely(settings, 'onToolResult', () => ({
     name,
     ...origin,
     ok,
@@ -161,7 +159,7 @@ export async function callTool<Args, Result>(call: ToolCall<Args, Result>, args:
     ...(error !== undefined ? { error } : {}),
     ...(trail.confirmation ? { confirmation: trail.confirmation } : {}),
     ...withArgs,
-  })), 'onToolResult')
+  }))
   return outcome
 }
 
@@ -224,25 +222,19 @@ async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args, trail
 
   const controller = new AbortController()
   const { signal } = controller
-  const cleanups: (() => void)[] = []
-  for (const signal of call.signals) {
-    if (!signal)
-      continue
-    if (signal.aborted) {
-      controller.abort(signal.reason)
+  // Aborted when the call ends: removes the listeners below.
+  const done = new AbortController()
+  for (const source of call.signals) {
+    if (source?.aborted) {
+      controller.abort(source.reason)
       break
     }
-    const forward = () => controller.abort(signal.reason)
-    signal.addEventListener('abort', forward, { once: true })
-    cleanups.push(() => signal.removeEventListener('abort', forward))
+    source?.addEventListener('abort', () => controller.abort(source.reason), { once: true, signal: done.signal })
   }
   const ms = timeoutSetting(settings.timeoutMs, settings.warn)
-  if (ms !== undefined) {
-    const timer = setTimeout(() => controller.abort(
-      new DOMException(`Tool "${call.name}" timed out after ${ms} ms.`, 'TimeoutError'),
-    ), ms)
-    cleanups.push(() => clearTimeout(timer))
-  }
+  const timer = ms && setTimeout(() => controller.abort(
+    new DOMException(`Tool "${call.name}" timed out after ${ms} ms.`, 'TimeoutError'),
+  ), ms)
 
   try {
     if (signal.aborted)
@@ -261,12 +253,12 @@ async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args, trail
   catch (error) {
     const code = classifyError(error)
     if (code === 'TOOL_ERROR' || code === 'INVALID_ARGS' || code === 'INVALID_OUTPUT')
-      safely(call.onError && (() => call.onError!(error)), 'onError')
+      safely(call, 'onError', () => error)
     return failed(settings, error, code)
   }
   finally {
-    for (const cleanup of cleanups)
-      cleanup()
+    done.abort()
+    clearTimeout(timer)
   }
 }
 

@@ -70,14 +70,15 @@ function copyToolResponse(value: WebMCPToolResponse): WebMCPToolResponse {
   // Its own toJSON turned it into something else: that is what it sent.
   if (!isToolResponse(copy))
     return { content: [text(json)] }
-  copy.content = copy.content.map(repairBlock)
   // A text block that mirrored structuredContent (its JSON, lone surrogates
   // escaped in it) mirrors it as repaired, so the two stay one.
-  if (repaired !== json && copy.structuredContent !== undefined) {
-    const mirror = JSON.stringify((JSON.parse(json) as WebMCPToolResponse).structuredContent)
-    const now = JSON.stringify(copy.structuredContent)
-    copy.content = copy.content.map(b => (b.type === 'text' && b.text === mirror ? { ...b, text: now } : b))
-  }
+  const [mirror, now] = repaired === json || copy.structuredContent === undefined
+    ? []
+    : [JSON.stringify((JSON.parse(json) as WebMCPToolResponse).structuredContent), JSON.stringify(copy.structuredContent)]
+  copy.content = copy.content.map((entry) => {
+    const block = repairBlock(entry)
+    return block.type === 'text' && block.text === mirror ? { ...block, text: now! } : block
+  })
   if ('isError' in copy && typeof copy.isError !== 'boolean')
     delete copy.isError
   return copy
@@ -184,12 +185,8 @@ export function errorMessage(error: unknown): string {
       message = message ? `${name}: ${message}` : name
     return message
   }
-  if (typeof error === 'string')
-    return error
-  if (error === undefined)
-    return 'The tool failed without saying why (it threw undefined).'
-  if (typeof error === 'function')
-    return 'The tool failed without saying why (it threw a function).'
+  if (error === undefined || typeof error === 'function')
+    return `The tool failed without saying why (it threw ${error ? 'a function' : 'undefined'}).`
   return valueText(error)
 }
 
