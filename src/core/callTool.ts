@@ -113,7 +113,7 @@ export const MAX_TIMEOUT_MS = 2 ** 31 - 1
  */
 export function timeoutSetting(ms: unknown, warn: (message: string) => void = warnOnce): number | undefined {
   if (typeof ms === 'number' && ms > 0)
-    return ms < Number.POSITIVE_INFINITY ? Math.min(ms, MAX_TIMEOUT_MS) : undefined
+    return ms < Infinity ? Math.min(ms, MAX_TIMEOUT_MS) : undefined
   if (process.env.NODE_ENV !== 'production' && ms !== undefined && ms !== 0)
     warn(`timeoutMs must be a positive number of milliseconds (0 or Infinity for none); got ${String(ms)}. The tool runs without a time limit.`)
 }

@@ -96,11 +96,7 @@ function copyToolResponse(value: WebMCPToolResponse): WebMCPToolResponse {
 export function toToolResponse(value: unknown): WebMCPToolResponse {
   if (isToolResponse(value))
     return copyToolResponse(value)
-  if (value === undefined || value === null)
-    return { content: [] }
-  if (typeof value === 'string')
-    return { content: [text(value)] }
-  const json = safeStringify(value)
+  const json = value === null ? undefined : typeof value === 'string' ? value : safeStringify(value)
   return { content: json === undefined ? [] : [text(json)] }
 }
 

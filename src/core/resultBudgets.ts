@@ -50,7 +50,7 @@ export interface BudgetedResponse {
  * message of this package's own, cut only; otherwise the error's, sanitized
  * and held to `MAX_ERROR_TEXT` too.
  */
-export function errorResult(error: unknown, code: WebMCPErrorCode, limit = Number.POSITIVE_INFINITY, text?: string): WebMCPToolResponse {
+export function errorResult(error: unknown, code: WebMCPErrorCode, limit = Infinity, text?: string): WebMCPToolResponse {
   const block = { type: 'text' as const, text: '' }
   const response: WebMCPToolResponse = { content: [block], isError: true, _meta: { [ERROR_CODE_KEY]: code } }
   const room = limit - resultSize(response)
@@ -89,6 +89,8 @@ function measured(response: WebMCPToolResponse, limit: number): BudgetedResponse
 export function budgetResult(value: unknown, limit: number, whole = false): BudgetedResponse {
   // Past this, a value is not serialized in full to learn its exact size.
   const cap = EXACT_UP_TO * limit
+  // What a value far over the budget is made of, for its refusal.
+  let parts: string | undefined
   if (whole) {
     // Measured below.
   }
@@ -99,10 +101,11 @@ export function budgetResult(value: unknown, limit: number, whole = false): Budg
   else if (isToolResponse(value)) {
     // What can never be cut (images, audio, resources, _meta, other fields) and is
     // far over the budget is refused before anything is serialized.
-    if (uncuttableLowerBound(value, cap) > cap)
-      return refuse(`more than ${cap} characters (${describeParts(value)})`, limit)
-    const trimmed = trimLongTexts(value, limit)
-    return budgetToolResponse(toToolResponse(trimmed?.value ?? value), limit, trimmed?.originals)
+    if (uncuttableLowerBound(value, cap) <= cap) {
+      const trimmed = trimLongTexts(value, limit)
+      return budgetToolResponse(toToolResponse(trimmed?.value ?? value), limit, trimmed?.originals)
+    }
+    parts = describeParts(value)
   }
   else if (isObject(value)) {
     // One large top-level string field: shorten it without serializing it. The
@@ -111,10 +114,10 @@ export function budgetResult(value: unknown, limit: number, whole = false): Budg
     if (shortened)
       return { response: { content: [{ type: 'text', text: shortened.json }] }, truncated: true }
     if (jsonLowerBound(value, cap) > cap)
-      return refuse(`more than ${cap} characters (${describeShape(value)})`, limit)
+      parts = describeShape(value)
   }
   // Small enough to measure exactly; a number, or a BigInt of any length, is JSON: measured, never cut.
-  return measured(toToolResponse(value), limit)
+  return parts ? refuse(`more than ${cap} characters (${parts})`, limit) : measured(toToolResponse(value), limit)
 }
 
 /** A text block: its `text` is a string. */
@@ -129,20 +132,20 @@ function isText(block: unknown): block is WebMCPTextContent {
  * `structuredContent` only (a mirror is compared whole), and only for plain
  * blocks: a getter or `toJSON` anywhere, and the value is copied as it is.
  */
-function trimLongTexts(value: WebMCPToolResponse, limit: number): { value: WebMCPToolResponse, originals: Map<number, string> } | undefined {
+function trimLongTexts(value: WebMCPToolResponse, limit: number): { value: WebMCPToolResponse, originals: string[] } | undefined {
   const keep = 2 * limit + 2
   try {
     if (value.structuredContent !== undefined || typeof value.toJSON === 'function')
       return undefined
-    let originals: Map<number, string> | undefined
+    let originals: string[] | undefined
     const content = value.content.map((block, i) => {
       if (!isObject(block) || block.type !== 'text' || typeof block.toJSON === 'function')
         return block
       const text = block.text
       if (typeof text !== 'string' || text.length <= keep)
         return block
-      originals ??= new Map()
-      originals.set(i, text)
+      originals ??= []
+      originals[i] = text
       return { ...block, text: text.slice(0, keep) }
     })
     return originals && { value: { ...value, content }, originals }
@@ -153,8 +156,8 @@ function trimLongTexts(value: WebMCPToolResponse, limit: number): { value: WebMC
 }
 
 /** An MCP result, already a serializable copy (see `toToolResponse`); `originals`: whole texts of blocks copied only in part. */
-function budgetToolResponse(response: WebMCPToolResponse, limit: number, originals?: Map<number, string>): BudgetedResponse {
-  const total = originals ? Number.POSITIVE_INFINITY : resultSize(response)
+function budgetToolResponse(response: WebMCPToolResponse, limit: number, originals?: string[]): BudgetedResponse {
+  const total = originals ? Infinity : resultSize(response)
   if (total <= limit)
     return { response, truncated: false }
   // The size as sent, texts copied in part counted whole: only worked out for
@@ -193,7 +196,8 @@ function budgetToolResponse(response: WebMCPToolResponse, limit: number, origina
   // Text blocks other than mirrors are what can be cut; everything else is fixed.
   const cuttable = (b: WebMCPContentBlock): b is WebMCPTextContent => isText(b) && b.text !== mirror
   const fixedBlocks = response.content.filter(b => !cuttable(b))
-  let left = limit - (fixedBlocks.length === response.content.length && !truncated && !originals ? total : resultSize({ ...response, content: fixedBlocks }))
+  // Nothing to cut (and none cut in part, as those are text): over as it is.
+  let left = fixedBlocks.length === response.content.length && !truncated ? -1 : limit - resultSize({ ...response, content: fixedBlocks })
   if (left < 0)
     return tooLarge()
   let kept = fixedBlocks.length
@@ -218,7 +222,7 @@ function budgetToolResponse(response: WebMCPToolResponse, limit: number, origina
       dropped++
       continue
     }
-    const whole = originals?.get(index)
+    const whole = originals?.[index]
     const cut = cutText(block.text, left - frame, whole === undefined ? undefined : codePointLength(whole))
     content.push(cut.truncated ? { ...block, text: cut.text } : block)
     left = cut.truncated ? -1 : left - frame - serializedLength(cut.text)
