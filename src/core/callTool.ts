@@ -19,9 +19,6 @@ import { isObject, safeStringify } from './serialize'
 import { check, formatProblems } from './validation'
 import { warnOnce } from './warn'
 
-export { resultLimitSetting } from './limits'
-export { errorResult } from './resultBudgets'
-
 /** Maps a failure to its code. Never throws: whatever a tool threw is its own failure. */
 export function classifyError(error: unknown): WebMCPErrorCode {
   try {
@@ -123,7 +120,7 @@ export function timeoutSetting(ms: unknown, warn: (message: string) => void = wa
  * group's (`false` never, `true` or a function always), else when annotated
  * `consequentialHint: true` (core/confirm.ts then checks the page can ask).
  */
-export function asksConfirmation(call: Pick<ToolCall<unknown, unknown>, 'settings' | 'annotations'>): boolean {
+function asksConfirmation(call: Pick<ToolCall<unknown, unknown>, 'settings' | 'annotations'>): boolean {
   const [own, group] = call.settings.confirms ?? []
   const choice = own ?? group
   return choice === undefined ? call.annotations?.consequentialHint === true : choice !== false
