@@ -50,7 +50,7 @@ function repairBlock(block: unknown): WebMCPContentBlock {
   if (!isObject(block) || Array.isArray(block) || typeof block.type !== 'string')
     return text(typeof block === 'string' ? block : JSON.stringify(block))
   if (block.type === 'text' && typeof block.text !== 'string')
-    return { ...block, type: 'text', text: block.text === undefined ? '' : JSON.stringify(block.text) }
+    return { ...block, text: block.text === undefined ? '' : JSON.stringify(block.text) } as WebMCPContentBlock
   // A block of a type MCP does not define passes through as it is (and is budgeted).
   return block as unknown as WebMCPContentBlock
 }

@@ -177,15 +177,16 @@ function budgetToolResponse(response: WebMCPToolResponse, limit: number, origina
   // its largest field in both, or neither.
   const structured = response.structuredContent
   let mirror: string | undefined = JSON.stringify(structured)
+  const isMirror = (b: WebMCPContentBlock): b is WebMCPTextContent => isText(b) && b.text === mirror
   const mirrored = (structuredContent: WebMCPToolResponse['structuredContent'], text: string): WebMCPToolResponse => ({
     ...response,
     structuredContent,
-    content: response.content.map(b => (isText(b) && b.text === mirror ? { ...b, text } : b)),
+    content: response.content.map(b => (isMirror(b) ? { ...b, text } : b)),
   })
   if (isObject(structured) && !Array.isArray(structured)) {
     const rest = resultSize(mirrored({}, '{}'))
     // A mirror costs at least what the object does, so half the room each.
-    const mirrors = response.content.filter(b => isText(b) && b.text === mirror).length
+    const mirrors = response.content.filter(isMirror).length
     const shortened = shortenLargestField(structured, Math.floor((limit - rest) / (1 + mirrors)))
     if (shortened) {
       response = mirrored(shortened.value, shortened.json)
@@ -194,7 +195,7 @@ function budgetToolResponse(response: WebMCPToolResponse, limit: number, origina
     }
   }
   // Text blocks other than mirrors are what can be cut; everything else is fixed.
-  const cuttable = (b: WebMCPContentBlock): b is WebMCPTextContent => isText(b) && b.text !== mirror
+  const cuttable = (b: WebMCPContentBlock): b is WebMCPTextContent => isText(b) && !isMirror(b)
   const fixedBlocks = response.content.filter(b => !cuttable(b))
   // Nothing to cut (and none cut in part, as those are text): over as it is.
   let left = fixedBlocks.length === response.content.length && !truncated ? -1 : limit - resultSize({ ...response, content: fixedBlocks })
