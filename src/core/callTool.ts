@@ -86,17 +86,17 @@ const now = (): number => (typeof performance !== 'undefined' ? performance.now(
  */
 function safely<K extends string>(owner: { [k in K]?: (arg: never) => unknown }, what: K, arg: () => unknown): void {
   // A hook is observability; it must never break the call it observes.
-  const failed = (error: unknown): void => {
+  const report = (error: unknown): void => {
     if (process.env.NODE_ENV !== 'production')
       console.error(`[vue-webmcp] ${what} threw; the tool call went on.`, error)
   }
   try {
     const returned = owner[what]?.(arg() as never) as { then?: unknown } | undefined
     if (typeof returned?.then === 'function')
-      (returned as PromiseLike<unknown>).then(undefined, failed)
+      (returned as PromiseLike<unknown>).then(undefined, report)
   }
   catch (error) {
-    failed(error)
+    report(error)
   }
 }
 
