@@ -102,8 +102,8 @@ export function budgetResult(value: unknown, limit: number, whole = false): Budg
     // What can never be cut (images, audio, resources, _meta, other fields) and is
     // far over the budget is refused before anything is serialized.
     if (uncuttableLowerBound(value, cap) <= cap) {
-      const trimmed = trimLongTexts(value, limit)
-      return budgetToolResponse(toToolResponse(trimmed?.value ?? value), limit, trimmed?.originals)
+      const [trimmed, originals] = trimLongTexts(value, limit) ?? [value]
+      return budgetToolResponse(toToolResponse(trimmed), limit, originals)
     }
     parts = describeParts(value)
   }
@@ -112,7 +112,7 @@ export function budgetResult(value: unknown, limit: number, whole = false): Budg
     // JSON sent is the one measured: a getter read again may answer differently.
     const shortened = shortenLargestField(value, limit)
     if (shortened)
-      return { response: { content: [{ type: 'text', text: shortened.json }] }, truncated: true }
+      return { response: { content: [{ type: 'text', text: shortened[1] }] }, truncated: true }
     if (jsonLowerBound(value, cap) > cap)
       parts = describeShape(value)
   }
@@ -132,7 +132,7 @@ function isText(block: unknown): block is WebMCPTextContent {
  * `structuredContent` only (a mirror is compared whole), and only for plain
  * blocks: a getter or `toJSON` anywhere, and the value is copied as it is.
  */
-function trimLongTexts(value: WebMCPToolResponse, limit: number): { value: WebMCPToolResponse, originals: string[] } | undefined {
+function trimLongTexts(value: WebMCPToolResponse, limit: number): [trimmed: WebMCPToolResponse, originals: string[]] | undefined {
   const keep = 2 * limit + 2
   try {
     if (value.structuredContent !== undefined || typeof value.toJSON === 'function')
@@ -148,7 +148,7 @@ function trimLongTexts(value: WebMCPToolResponse, limit: number): { value: WebMC
       originals[i] = text
       return { ...block, text: text.slice(0, keep) }
     })
-    return originals && { value: { ...value, content }, originals }
+    return originals && [{ ...value, content }, originals]
   }
   catch {
     return undefined
@@ -189,8 +189,8 @@ function budgetToolResponse(response: WebMCPToolResponse, limit: number, origina
     const mirrors = response.content.filter(isMirror).length
     const shortened = shortenLargestField(structured, Math.floor((limit - rest) / (1 + mirrors)))
     if (shortened) {
-      response = mirrored(shortened.value, shortened.json)
-      mirror = shortened.json
+      response = mirrored(...shortened)
+      mirror = shortened[1]
       truncated = true
     }
   }
@@ -294,10 +294,7 @@ function omitted(count: number): WebMCPContentBlock {
 const EXACT_UP_TO = 64
 
 /** An object with its largest field shortened, and its JSON as measured. */
-interface Shortened {
-  value: Record<string, unknown>
-  json: string
-}
+type Shortened = [value: Record<string, unknown>, json: string]
 
 /**
  * Shortens the largest top-level string field when that alone brings the
@@ -346,7 +343,7 @@ function shortenLargestField(object: Record<string, unknown>, limit: number): Sh
       return undefined
     const value = { ...object, [key]: cut.text }
     const json = safeStringify(value) ?? ''
-    return serializedLength(json) <= limit ? { value, json } : undefined
+    return serializedLength(json) <= limit ? [value, json] : undefined
   }
   catch {
     return undefined
