@@ -10,16 +10,14 @@ import type { WebMCPCallOrigin, WebMCPConfirmationOutcome, WebMCPToolAnnotations
 import type { ToolCallSettings } from './callSettings'
 import type { WebMCPErrorCode } from './errors'
 import { isErrorLike } from './errorLike'
-import { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError, ToolOutputError } from './errors'
+import { ResultTooLargeError, ToolInputError, ToolOutputError } from './errors'
 import { isToolResponse } from './isToolResponse'
 import { resultLimitSetting } from './limits'
-import { errorMessage, MAX_ERROR_TEXT, sanitizeErrorText, toToolResponse } from './normalize'
-import { budgetResult, resultSize } from './resultBudgets'
-import { safeStringify } from './serialize'
+import { toToolResponse } from './normalize'
+import { budgetResult, errorResult, resultSize } from './resultBudgets'
+import { isObject, safeStringify } from './serialize'
 import { check, formatProblems } from './validation'
 import { warnOnce } from './warn'
-
-export { resultLimitSetting } from './limits'
 
 /** Maps a failure to its code. Never throws: whatever a tool threw is its own failure. */
 export function classifyError(error: unknown): WebMCPErrorCode {
@@ -44,18 +42,6 @@ export function classifyError(error: unknown): WebMCPErrorCode {
   catch {
     return 'TOOL_ERROR' // a revoked Proxy, a throwing `name` getter
   }
-}
-
-/**
- * An `isError` result carrying its code. With `limit` (budgets `'error'`), the
- * whole result, code and all, fits it: the text is cut and marked.
- */
-export function errorResult(error: unknown, code: WebMCPErrorCode = classifyError(error), limit?: number): WebMCPToolResponse {
-  const response: WebMCPToolResponse = { content: [{ type: 'text', text: '' }], isError: true, _meta: { [ERROR_CODE_KEY]: code } }
-  // One cut, to whichever is smaller: the error text cap or what the budget leaves.
-  const room = limit === undefined ? MAX_ERROR_TEXT : Math.min(MAX_ERROR_TEXT, limit - resultSize(response))
-  response.content[0] = { type: 'text', text: sanitizeErrorText(errorMessage(error), room) }
-  return response
 }
 
 /** One call of one tool: what it runs and the settings its tool was set up with. */
@@ -94,21 +80,23 @@ interface CallTrail {
 
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now())
 
-function hookFailed(what: string, error: unknown): void {
+/**
+ * Runs the hook `owner[what]`, when set, with what `arg` builds; a throw, or a
+ * promise it returns that rejects, is logged in development and goes no further.
+ */
+function safely<K extends string>(owner: { [k in K]?: (arg: never) => unknown }, what: K, arg: () => unknown): void {
   // A hook is observability; it must never break the call it observes.
-  if (process.env.NODE_ENV !== 'production')
-    console.error(`[vue-webmcp] ${what} threw; the tool call went on.`, error)
-}
-
-/** Runs a hook; a throw, or a promise it returns that rejects, is logged in development and goes no further. */
-function safely(hook: (() => unknown) | undefined, what: string): void {
+  const report = (error: unknown): void => {
+    if (process.env.NODE_ENV !== 'production')
+      console.error(`[vue-webmcp] ${what} threw; the tool call went on.`, error)
+  }
   try {
-    const returned = hook?.() as { then?: unknown } | undefined
-    if (returned !== null && (typeof returned === 'object' || typeof returned === 'function') && typeof returned.then === 'function')
-      (returned as PromiseLike<unknown>).then(undefined, error => hookFailed(what, error))
+    const returned = owner[what]?.(arg() as never) as { then?: unknown } | undefined
+    if (typeof returned?.then === 'function')
+      (returned as PromiseLike<unknown>).then(undefined, report)
   }
   catch (error) {
-    hookFailed(what, error)
+    report(error)
   }
 }
 
@@ -121,14 +109,10 @@ export const MAX_TIMEOUT_MS = 2 ** 31 - 1
  * mistake, reported in development; the call runs without a time limit.
  */
 export function timeoutSetting(ms: unknown, warn: (message: string) => void = warnOnce): number | undefined {
-  if (ms === undefined || ms === 0 || ms === Number.POSITIVE_INFINITY)
-    return undefined
-  if (typeof ms !== 'number' || !(ms > 0)) {
-    if (process.env.NODE_ENV !== 'production')
-      warn(`timeoutMs must be a positive number of milliseconds (0 or Infinity for none); got ${String(ms)}. The tool runs without a time limit.`)
-    return undefined
-  }
-  return Math.min(ms, MAX_TIMEOUT_MS)
+  if (typeof ms === 'number' && ms > 0)
+    return ms < Infinity ? Math.min(ms, MAX_TIMEOUT_MS) : undefined
+  if (process.env.NODE_ENV !== 'production' && ms !== undefined && ms !== 0)
+    warn(`timeoutMs must be a positive number of milliseconds (0 or Infinity for none); got ${String(ms)}. The tool runs without a time limit.`)
 }
 
 /**
@@ -136,7 +120,7 @@ export function timeoutSetting(ms: unknown, warn: (message: string) => void = wa
  * group's (`false` never, `true` or a function always), else when annotated
  * `consequentialHint: true` (core/confirm.ts then checks the page can ask).
  */
-export function asksConfirmation(call: Pick<ToolCall<unknown, unknown>, 'settings' | 'annotations'>): boolean {
+function asksConfirmation(call: Pick<ToolCall<unknown, unknown>, 'settings' | 'annotations'>): boolean {
   const [own, group] = call.settings.confirms ?? []
   const choice = own ?? group
   return choice === undefined ? call.annotations?.consequentialHint === true : choice !== false
@@ -148,7 +132,7 @@ export async function callTool<Args, Result>(call: ToolCall<Args, Result>, args:
   const started = now()
   const withArgs = settings.includeArgs === true ? { args } : {}
   const origin = call.origin ?? { source: 'tool', caller: 'agent' }
-  safely(settings.onToolCall && (() => settings.onToolCall!({ name, ...origin, ...withArgs })), 'onToolCall')
+  safely(settings, 'onToolCall', () => ({ name, ...origin, ...withArgs }))
 
   let outcome: ToolCallOutcome
   const trail: CallTrail = {}
@@ -156,12 +140,12 @@ export async function callTool<Args, Result>(call: ToolCall<Args, Result>, args:
     outcome = await run(call, args, trail)
   }
   catch (error) {
-    outcome = { response: errorResult(error, 'INTERNAL', limitOf(settings)), ok: false, code: 'INTERNAL', error }
+    outcome = failed(settings, error, 'INTERNAL')
   }
   const { response, ok, code, error } = outcome
   if (settings.budgets === 'warn')
     warnOverBudget(name, settings, response)
-  safely(settings.onToolResult && (() => settings.onToolResult!({
+  safely(settings, 'onToolResult', () => ({
     name,
     ...origin,
     ok,
@@ -172,7 +156,7 @@ export async function callTool<Args, Result>(call: ToolCall<Args, Result>, args:
     ...(error !== undefined ? { error } : {}),
     ...(trail.confirmation ? { confirmation: trail.confirmation } : {}),
     ...withArgs,
-  })), 'onToolResult')
+  }))
   return outcome
 }
 
@@ -185,6 +169,11 @@ function resultLimitOf(settings: ToolCallSettings): number {
 /** The budget every result and failure is held to, in `'error'` mode only. */
 function limitOf(settings: ToolCallSettings): number | undefined {
   return settings.budgets === 'error' ? resultLimitOf(settings) : undefined
+}
+
+/** A failed call: the agent's `isError` result with its code, within budget in `'error'` mode. */
+function failed(settings: ToolCallSettings, error: unknown, code: WebMCPErrorCode): ToolCallOutcome {
+  return { response: errorResult(error, code, limitOf(settings)), ok: false, code, error }
 }
 
 /** `'warn'` mode: one warning when what the agent receives is over budget, success or failure alike. */
@@ -213,8 +202,7 @@ async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args, trail
     // Standard Schema's output (transforms, defaults) is what `execute` gets.
     const checked = await check(call.inputSchema, args)
     if (checked.problems) {
-      const error = new ToolInputError(`Invalid arguments for tool "${call.name}":\n${formatProblems(checked.problems)}`)
-      return { response: errorResult(error, 'INVALID_ARGS', limitOf(settings)), ok: false, code: 'INVALID_ARGS', error }
+      return failed(settings, new ToolInputError(`Invalid arguments for tool "${call.name}":\n${formatProblems(checked.problems)}`), 'INVALID_ARGS')
     }
     args = checked.value as Args
   }
@@ -226,30 +214,24 @@ async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args, trail
     const confirmation = await confirmCall(call, args)
     trail.confirmation = confirmation?.outcome
     if (confirmation?.error)
-      return { response: errorResult(confirmation.error, confirmation.code, limitOf(settings)), ok: false, code: confirmation.code, error: confirmation.error }
+      return failed(settings, confirmation.error, confirmation.code!)
   }
 
   const controller = new AbortController()
   const { signal } = controller
-  const cleanups: (() => void)[] = []
-  for (const signal of call.signals) {
-    if (!signal)
-      continue
-    if (signal.aborted) {
-      controller.abort(signal.reason)
+  // Aborted when the call ends: removes the listeners below.
+  const done = new AbortController()
+  for (const source of call.signals) {
+    if (source?.aborted) {
+      controller.abort(source.reason)
       break
     }
-    const forward = () => controller.abort(signal.reason)
-    signal.addEventListener('abort', forward, { once: true })
-    cleanups.push(() => signal.removeEventListener('abort', forward))
+    source?.addEventListener('abort', () => controller.abort(source.reason), { once: true, signal: done.signal })
   }
   const ms = timeoutSetting(settings.timeoutMs, settings.warn)
-  if (ms !== undefined) {
-    const timer = setTimeout(() => controller.abort(
-      new DOMException(`Tool "${call.name}" timed out after ${ms} ms.`, 'TimeoutError'),
-    ), ms)
-    cleanups.push(() => clearTimeout(timer))
-  }
+  const timer = ms && setTimeout(() => controller.abort(
+    new DOMException(`Tool "${call.name}" timed out after ${ms} ms.`, 'TimeoutError'),
+  ), ms)
 
   try {
     if (signal.aborted)
@@ -262,19 +244,18 @@ async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args, trail
     // A returned Error is a failure like a thrown one.
     if (isErrorLike(shaped))
       throw shaped
-    if (call.outputSchema === undefined)
-      return budget(call, shaped)
-    return budget(call, await structured(call, shaped), true)
+    const whole = call.outputSchema !== undefined
+    return budget(call, whole ? await structured(call, shaped) : shaped, whole)
   }
   catch (error) {
     const code = classifyError(error)
     if (code === 'TOOL_ERROR' || code === 'INVALID_ARGS' || code === 'INVALID_OUTPUT')
-      safely(call.onError && (() => call.onError!(error)), 'onError')
-    return { response: errorResult(error, code, limitOf(settings)), ok: false, code, error }
+      safely(call, 'onError', () => error)
+    return failed(settings, error, code)
   }
   finally {
-    for (const cleanup of cleanups)
-      cleanup()
+    done.abort()
+    clearTimeout(timer)
   }
 }
 
@@ -299,7 +280,7 @@ async function structured<Args, Result>(call: ToolCall<Args, Result>, value: unk
       (call.settings.warn ?? warnOnce)(`${error.message}\nThe agent got an INVALID_OUTPUT error instead of the result.`)
     throw error
   }
-  if (response || data === null || typeof data !== 'object' || Array.isArray(data))
+  if (response || !isObject(data) || Array.isArray(data))
     return value
   return { content: [{ type: 'text', text: safeStringify(data) ?? '' }], structuredContent: data }
 }
@@ -310,27 +291,10 @@ async function structured<Args, Result>(call: ToolCall<Args, Result>, value: unk
  * `outputSchema`, whose result is refused over the budget rather than
  * shortened, since a shortened field could break the schema the agent was promised.
  */
-function budget<Args, Result>(call: ToolCall<Args, Result>, value: unknown, whole = false): ToolCallOutcome {
-  const { settings } = call
-  if (settings.budgets !== 'error') {
-    const response = toToolResponse(value)
-    return response.isError === true ? { response, ok: false, code: 'TOOL_ERROR' } : { response, ok: true }
-  }
-  const limit = resultLimitOf(settings)
-  let response: WebMCPToolResponse
-  if (whole) {
-    response = toToolResponse(value)
-    const size = resultSize(response)
-    if (size > limit) {
-      const error = new ResultTooLargeError(`${size} characters`, limit)
-      return { response: errorResult(error, 'OUTPUT_TOO_LARGE', limit), ok: false, code: 'OUTPUT_TOO_LARGE', error }
-    }
-  }
-  else {
-    const budgeted = budgetResult(value, limit)
-    if (budgeted.error)
-      return { response: budgeted.response, ok: false, code: 'OUTPUT_TOO_LARGE', error: budgeted.error }
-    response = budgeted.response
-  }
-  return response.isError === true ? { response, ok: false, code: 'TOOL_ERROR' } : { response, ok: true }
+function budget<Args, Result>(call: ToolCall<Args, Result>, value: unknown, whole: boolean): ToolCallOutcome {
+  const limit = limitOf(call.settings)
+  const { response, error } = limit === undefined ? { response: toToolResponse(value) } : budgetResult(value, limit, whole)
+  if (error)
+    return { response, ok: false, code: 'OUTPUT_TOO_LARGE', error }
+  return response.isError ? { response, ok: false, code: 'TOOL_ERROR' } : { response, ok: true }
 }

@@ -13,17 +13,13 @@
 import type { WebMCPContentBlock, WebMCPToolResponse } from '../types'
 import { isErrorLike } from './errorLike'
 import { isToolResponse } from './isToolResponse'
-import { describeThrown, safeStringify, toWellFormed } from './serialize'
+import { describeThrown, isObject, safeStringify, toWellFormed } from './serialize'
 import { codePointLength, cutText } from './text'
 
 export { isToolResponse }
 
 function text(value: string): WebMCPContentBlock {
   return { type: 'text', text: toWellFormed(value) }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object'
 }
 
 function isDOMExceptionLike(error: Error): boolean {
@@ -54,7 +50,7 @@ function repairBlock(block: unknown): WebMCPContentBlock {
   if (!isObject(block) || Array.isArray(block) || typeof block.type !== 'string')
     return text(typeof block === 'string' ? block : JSON.stringify(block))
   if (block.type === 'text' && typeof block.text !== 'string')
-    return { ...block, type: 'text', text: block.text === undefined ? '' : JSON.stringify(block.text) }
+    return { ...block, text: block.text === undefined ? '' : JSON.stringify(block.text) } as WebMCPContentBlock
   // A block of a type MCP does not define passes through as it is (and is budgeted).
   return block as unknown as WebMCPContentBlock
 }
@@ -74,14 +70,15 @@ function copyToolResponse(value: WebMCPToolResponse): WebMCPToolResponse {
   // Its own toJSON turned it into something else: that is what it sent.
   if (!isToolResponse(copy))
     return { content: [text(json)] }
-  copy.content = copy.content.map(repairBlock)
   // A text block that mirrored structuredContent (its JSON, lone surrogates
   // escaped in it) mirrors it as repaired, so the two stay one.
-  if (repaired !== json && copy.structuredContent !== undefined) {
-    const mirror = JSON.stringify((JSON.parse(json) as WebMCPToolResponse).structuredContent)
-    const now = JSON.stringify(copy.structuredContent)
-    copy.content = copy.content.map(b => (b.type === 'text' && b.text === mirror ? { ...b, text: now } : b))
-  }
+  const [mirror, now] = repaired === json || copy.structuredContent === undefined
+    ? []
+    : [JSON.stringify((JSON.parse(json) as WebMCPToolResponse).structuredContent), JSON.stringify(copy.structuredContent)]
+  copy.content = copy.content.map((entry) => {
+    const block = repairBlock(entry)
+    return block.type === 'text' && block.text === mirror ? { ...block, text: now! } : block
+  })
   if ('isError' in copy && typeof copy.isError !== 'boolean')
     delete copy.isError
   return copy
@@ -99,11 +96,7 @@ function copyToolResponse(value: WebMCPToolResponse): WebMCPToolResponse {
 export function toToolResponse(value: unknown): WebMCPToolResponse {
   if (isToolResponse(value))
     return copyToolResponse(value)
-  if (value === undefined || value === null)
-    return { content: [] }
-  if (typeof value === 'string')
-    return { content: [text(value)] }
-  const json = safeStringify(value)
+  const json = value === null ? undefined : typeof value === 'string' ? value : safeStringify(value)
   return { content: json === undefined ? [] : [text(json)] }
 }
 
@@ -188,12 +181,8 @@ export function errorMessage(error: unknown): string {
       message = message ? `${name}: ${message}` : name
     return message
   }
-  if (typeof error === 'string')
-    return error
-  if (error === undefined)
-    return 'The tool failed without saying why (it threw undefined).'
-  if (typeof error === 'function')
-    return 'The tool failed without saying why (it threw a function).'
+  if (error === undefined || typeof error === 'function')
+    return `The tool failed without saying why (it threw ${error ? 'a function' : 'undefined'}).`
   return valueText(error)
 }
 

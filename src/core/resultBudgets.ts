@@ -9,10 +9,11 @@
 // points. The work is linear in the input: a fixed number of native passes to
 // measure, never a search over `JSON.stringify`.
 import type { WebMCPContentBlock, WebMCPTextContent, WebMCPToolResponse } from '../types'
+import type { WebMCPErrorCode } from './errors'
 import { ERROR_CODE_KEY, ResultTooLargeError } from './errors'
-import { isToolResponse, toToolResponse } from './normalize'
-import { safeStringify, toWellFormed } from './serialize'
-import { codePointLength, countPairs, cutText, serializedLength } from './text'
+import { errorMessage, isToolResponse, MAX_ERROR_TEXT, sanitizeErrorText, toToolResponse } from './normalize'
+import { isObject, isSkipped, safeStringify, toWellFormed } from './serialize'
+import { codePointLength, cutText, serializedLength } from './text'
 
 export { cutText, serializedLength } from './text'
 export type { CutText } from './text'
@@ -26,8 +27,12 @@ export const RESULT_FRAME = 39
  * `serializedLength(text)`; everything else the agent receives is counted too.
  */
 export function resultSize(response: WebMCPToolResponse): number {
-  const json = JSON.stringify(response)
-  return json.length - countPairs(json) - RESULT_FRAME
+  return jsonSize(response) - RESULT_FRAME
+}
+
+/** Length of a JSON value's JSON in code points. */
+function jsonSize(value: unknown): number {
+  return codePointLength(JSON.stringify(value))
 }
 
 export interface BudgetedResponse {
@@ -40,25 +45,29 @@ export interface BudgetedResponse {
 }
 
 /**
- * Cuts the single text block of a result (an error, a refusal) so that the
- * whole result fits `limit`, without serializing the text to learn its size.
+ * An `isError` result carrying its code. With `limit` (budgets `'error'`), the
+ * whole result, code and all, fits it: the text is cut and marked. `text`: a
+ * message of this package's own, cut only; otherwise the error's, sanitized
+ * and held to `MAX_ERROR_TEXT` too.
  */
-export function fitTextResponse(response: WebMCPToolResponse, limit: number): WebMCPToolResponse {
-  const [block] = response.content
-  if (response.content.length !== 1 || block?.type !== 'text' || typeof block.text !== 'string')
-    return response
-  const other = resultSize({ ...response, content: [{ ...block, text: '' }] })
-  const cut = cutText(block.text, limit - other)
-  return cut.truncated ? { ...response, content: [{ ...block, text: cut.text }] } : response
+export function errorResult(error: unknown, code: WebMCPErrorCode, limit = Infinity, text?: string): WebMCPToolResponse {
+  const block = { type: 'text' as const, text: '' }
+  const response: WebMCPToolResponse = { content: [block], isError: true, _meta: { [ERROR_CODE_KEY]: code } }
+  const room = limit - resultSize(response)
+  block.text = text === undefined ? sanitizeErrorText(errorMessage(error), Math.min(MAX_ERROR_TEXT, room)) : cutText(text, room).text
+  return response
 }
 
-function refuse(error: ResultTooLargeError, limit: number): BudgetedResponse {
-  const response = fitTextResponse({
-    content: [{ type: 'text', text: error.message }],
-    isError: true,
-    _meta: { [ERROR_CODE_KEY]: 'OUTPUT_TOO_LARGE' },
-  }, limit)
-  return { response, error, truncated: false }
+/** A refusal saying how big the result was, fitted to `limit`. */
+function refuse(size: string, limit: number): BudgetedResponse {
+  const error = new ResultTooLargeError(size, limit)
+  return { response: errorResult(error, 'OUTPUT_TOO_LARGE', limit, error.message), error, truncated: false }
+}
+
+/** A normalized result measured exactly: as it is within `limit`, refused over it. */
+function measured(response: WebMCPToolResponse, limit: number): BudgetedResponse {
+  const size = resultSize(response)
+  return size <= limit ? { response, truncated: false } : refuse(`${size} characters`, limit)
 }
 
 /**
@@ -74,34 +83,46 @@ function refuse(error: ResultTooLargeError, limit: number): BudgetedResponse {
  * - Everything else in an MCP result (image, audio, resource and unknown
  *   blocks, `_meta`, other fields) is never cut: over the budget, refused.
  * A result the tool marked `isError` is budgeted like any other.
+ * `whole`: nothing is cut, only measured (a tool with an `outputSchema`,
+ * whose schema a shortened field could break).
  */
-export function budgetResult(value: unknown, limit: number): BudgetedResponse {
-  if (typeof value === 'string')
-    return budgetText(value, limit)
-  if (isToolResponse(value)) {
+export function budgetResult(value: unknown, limit: number, whole = false): BudgetedResponse {
+  // Past this, a value is not serialized in full to learn its exact size.
+  const cap = EXACT_UP_TO * limit
+  // What a value far over the budget is made of, for its refusal.
+  let parts: string | undefined
+  if (whole) {
+    // Measured below.
+  }
+  else if (typeof value === 'string') {
+    const cut = cutText(value, limit)
+    return { response: toToolResponse(cut.text), truncated: !!cut.truncated }
+  }
+  else if (isToolResponse(value)) {
     // What can never be cut (images, audio, resources, _meta, other fields) and is
     // far over the budget is refused before anything is serialized.
-    const bound = uncuttableLowerBound(value, EXACT_UP_TO * limit)
-    if (bound > EXACT_UP_TO * limit)
-      return refuse(new ResultTooLargeError(`more than ${EXACT_UP_TO * limit} characters (${describeParts(value)})`, limit), limit)
-    const trimmed = trimLongTexts(value, limit)
-    return budgetToolResponse(toToolResponse(trimmed?.value ?? value), limit, trimmed?.originals)
+    if (uncuttableLowerBound(value, cap) <= cap) {
+      const [trimmed, originals] = trimLongTexts(value, limit) ?? [value]
+      return budgetToolResponse(toToolResponse(trimmed), limit, originals)
+    }
+    parts = describeParts(value)
   }
-  if (value !== null && typeof value === 'object')
-    return budgetStructured(value, limit)
-  // A number, or a BigInt of any length, is JSON: measured, never cut.
-  const response = toToolResponse(value)
-  const size = resultSize(response)
-  return size <= limit ? { response, truncated: false } : refuse(new ResultTooLargeError(`${size} characters`, limit), limit)
+  else if (isObject(value)) {
+    // One large top-level string field: shorten it without serializing it. The
+    // JSON sent is the one measured: a getter read again may answer differently.
+    const shortened = shortenLargestField(value, limit)
+    if (shortened)
+      return { response: { content: [{ type: 'text', text: shortened[1] }] }, truncated: true }
+    if (jsonLowerBound(value, cap) > cap)
+      parts = describeShape(value)
+  }
+  // Small enough to measure exactly; a number, or a BigInt of any length, is JSON: measured, never cut.
+  return parts ? refuse(`more than ${cap} characters (${parts})`, limit) : measured(toToolResponse(value), limit)
 }
 
-function budgetText(value: string, limit: number): BudgetedResponse {
-  const cut = cutText(value, limit)
-  return { response: toToolResponse(cut.text), truncated: !!cut.truncated }
-}
-
-function isText(block: WebMCPContentBlock): block is WebMCPTextContent {
-  return block.type === 'text' && typeof block.text === 'string'
+/** A text block: its `text` is a string. */
+function isText(block: unknown): block is WebMCPTextContent {
+  return isObject(block) && block.type === 'text' && typeof block.text === 'string'
 }
 
 /**
@@ -111,23 +132,23 @@ function isText(block: WebMCPContentBlock): block is WebMCPTextContent {
  * `structuredContent` only (a mirror is compared whole), and only for plain
  * blocks: a getter or `toJSON` anywhere, and the value is copied as it is.
  */
-function trimLongTexts(value: WebMCPToolResponse, limit: number): { value: WebMCPToolResponse, originals: Map<number, string> } | undefined {
+function trimLongTexts(value: WebMCPToolResponse, limit: number): [trimmed: WebMCPToolResponse, originals: string[]] | undefined {
   const keep = 2 * limit + 2
   try {
     if (value.structuredContent !== undefined || typeof value.toJSON === 'function')
       return undefined
-    let originals: Map<number, string> | undefined
+    let originals: string[] | undefined
     const content = value.content.map((block, i) => {
-      if (block === null || typeof block !== 'object' || block.type !== 'text' || typeof (block as { toJSON?: unknown }).toJSON === 'function')
+      if (!isObject(block) || block.type !== 'text' || typeof block.toJSON === 'function')
         return block
       const text = block.text
       if (typeof text !== 'string' || text.length <= keep)
         return block
-      originals ??= new Map()
-      originals.set(i, text)
+      originals ??= []
+      originals[i] = text
       return { ...block, text: text.slice(0, keep) }
     })
-    return originals && { value: { ...value, content }, originals }
+    return originals && [{ ...value, content }, originals]
   }
   catch {
     return undefined
@@ -135,91 +156,85 @@ function trimLongTexts(value: WebMCPToolResponse, limit: number): { value: WebMC
 }
 
 /** An MCP result, already a serializable copy (see `toToolResponse`); `originals`: whole texts of blocks copied only in part. */
-function budgetToolResponse(response: WebMCPToolResponse, limit: number, originals?: Map<number, string>): BudgetedResponse {
-  // The size as sent, texts copied in part counted whole: only for a refusal
-  // when some were (they are over the budget on their own).
-  const sizeAsSent = (): number => {
-    let size = resultSize(response)
-    originals?.forEach((text, i) => {
-      size += serializedLength(text) - serializedLength((response.content[i] as { text: string }).text)
-    })
-    return size
-  }
-  const total = originals ? Number.POSITIVE_INFINITY : resultSize(response)
+function budgetToolResponse(response: WebMCPToolResponse, limit: number, originals?: string[]): BudgetedResponse {
+  const total = originals ? Infinity : resultSize(response)
   if (total <= limit)
     return { response, truncated: false }
-  const tooLarge = () => refuse(new ResultTooLargeError(`${originals ? sizeAsSent() : total} characters`, limit), limit)
+  // The size as sent, texts copied in part counted whole: only worked out for
+  // a refusal when some were (they are over the budget on their own).
+  const tooLarge = (): BudgetedResponse => {
+    let size = total
+    if (originals) {
+      size = resultSize(response)
+      originals.forEach((text, i) => {
+        size += serializedLength(text) - serializedLength((response.content[i] as WebMCPTextContent).text)
+      })
+    }
+    return refuse(`${size} characters`, limit)
+  }
   let truncated = false
   // structuredContent and the text blocks that mirror it stay in step: shorten
   // its largest field in both, or neither.
   const structured = response.structuredContent
-  let mirror = structured !== undefined ? JSON.stringify(structured) : undefined
-  if (structured !== null && typeof structured === 'object' && !Array.isArray(structured)) {
-    const rest = resultSize({
-      ...response,
-      structuredContent: {},
-      content: response.content.map(b => (isText(b) && b.text === mirror ? { ...b, text: '{}' } : b)),
-    })
+  let mirror: string | undefined = JSON.stringify(structured)
+  const isMirror = (b: WebMCPContentBlock): b is WebMCPTextContent => isText(b) && b.text === mirror
+  const mirrored = (structuredContent: WebMCPToolResponse['structuredContent'], text: string): WebMCPToolResponse => ({
+    ...response,
+    structuredContent,
+    content: response.content.map(b => (isMirror(b) ? { ...b, text } : b)),
+  })
+  if (isObject(structured) && !Array.isArray(structured)) {
+    const rest = resultSize(mirrored({}, '{}'))
     // A mirror costs at least what the object does, so half the room each.
-    const mirrors = response.content.filter(b => isText(b) && b.text === mirror).length
+    const mirrors = response.content.filter(isMirror).length
     const shortened = shortenLargestField(structured, Math.floor((limit - rest) / (1 + mirrors)))
     if (shortened) {
-      const { json } = shortened
-      response = {
-        ...response,
-        structuredContent: shortened.value,
-        content: response.content.map(b => (isText(b) && b.text === mirror ? { ...b, text: json } : b)),
-      }
-      mirror = json
+      response = mirrored(...shortened)
+      mirror = shortened[1]
       truncated = true
     }
   }
   // Text blocks other than mirrors are what can be cut; everything else is fixed.
-  const cuttable = (b: WebMCPContentBlock): b is WebMCPTextContent => isText(b) && b.text !== mirror
+  const cuttable = (b: WebMCPContentBlock): b is WebMCPTextContent => isText(b) && !isMirror(b)
   const fixedBlocks = response.content.filter(b => !cuttable(b))
-  let left = limit - (fixedBlocks.length === response.content.length && !truncated && !originals ? total : resultSize({ ...response, content: fixedBlocks }))
+  // Nothing to cut (and none cut in part, as those are text): over as it is.
+  let left = fixedBlocks.length === response.content.length && !truncated ? -1 : limit - resultSize({ ...response, content: fixedBlocks })
   if (left < 0)
     return tooLarge()
   let kept = fixedBlocks.length
-  let full = false
   let dropped = 0
   // With several text blocks, room is kept for a note saying how many were left out.
-  const texts = response.content.length - fixedBlocks.length
-  const noteCost = texts > 1 ? codePointLength(JSON.stringify(omitted(texts))) + 1 : 0
-  const reserved = noteCost > 0 && noteCost <= left ? noteCost : 0
+  const texts = response.content.length - kept
+  let reserved = texts > 1 ? jsonSize(omitted(texts)) + 1 : 0
+  if (reserved > left)
+    reserved = 0
   left -= reserved
+  // `left` below 0 from here on: full, every later text block is left out.
   const content: WebMCPContentBlock[] = []
   for (const [index, block] of response.content.entries()) {
     if (!cuttable(block)) {
       content.push(block)
       continue
     }
-    const text = block.text
     // The block's own cost: `{"type":"text","text":""}` and any other fields, and a comma.
-    const frame = codePointLength(JSON.stringify({ ...block, text: '' })) + (kept > 0 ? 1 : 0)
-    if (full || frame > left) {
-      truncated = true
-      full = true
+    const frame = jsonSize({ ...block, text: '' }) + (kept > 0 ? 1 : 0)
+    if (frame > left) {
+      left = -1
       dropped++
       continue
     }
-    const whole = originals?.get(index)
-    const cut = cutText(text, left - frame, whole === undefined ? undefined : codePointLength(whole))
+    const whole = originals?.[index]
+    const cut = cutText(block.text, left - frame, whole === undefined ? undefined : codePointLength(whole))
     content.push(cut.truncated ? { ...block, text: cut.text } : block)
-    left -= frame + serializedLength(cut.text)
+    left = cut.truncated ? -1 : left - frame - serializedLength(cut.text)
     kept++
-    if (cut.truncated) {
-      truncated = true
-      full = true
-    }
   }
   if (dropped > 0 && reserved > 0)
     content.push(omitted(dropped))
-  const next = truncated ? { ...response, content } : response
+  truncated ||= left < 0
+  const next = { ...response, content }
   // The sums above are exact; this check keeps the promise if they ever are not.
-  if (resultSize(next) > limit)
-    return tooLarge()
-  return { response: next, truncated }
+  return resultSize(next) > limit ? tooLarge() : { response: next, truncated }
 }
 
 /**
@@ -231,10 +246,10 @@ function budgetToolResponse(response: WebMCPToolResponse, limit: number, origina
 function uncuttableLowerBound(value: WebMCPToolResponse, cap: number): number {
   try {
     // Text blocks can be cut or left out, so none of them counts here.
-    const content = value.content.filter(b => !(b !== null && typeof b === 'object' && b.type === 'text' && typeof b.text === 'string'))
+    const content = value.content.filter(b => !isText(b))
     // Of structuredContent, only a top-level string field is ever shortened; its toJSON is left to the exact path.
-    const sc = value.structuredContent as Record<string, unknown> | undefined
-    const structured = sc !== null && typeof sc === 'object' && !Array.isArray(sc)
+    const sc = value.structuredContent
+    const structured = isObject(sc) && !Array.isArray(sc)
       ? typeof sc.toJSON === 'function' ? undefined : Object.fromEntries(Object.keys(sc).map(k => [k, typeof sc[k] === 'string' ? '' : sc[k]]))
       : sc
     return jsonLowerBound({ ...value, content, structuredContent: structured }, cap)
@@ -244,58 +259,42 @@ function uncuttableLowerBound(value: WebMCPToolResponse, cap: number): number {
   }
 }
 
+/** A key or type as a refusal names it: quoted, well formed, and cut (with `more` after) past 40 code units. */
+function quote(name: string, more = ''): string {
+  return JSON.stringify(toWellFormed(name.slice(0, 40)) + (name.length > 40 ? more : ''))
+}
+
+function plural(n: number, what: string): string {
+  return `${n} ${what}${n === 1 ? '' : 's'}`
+}
+
 /** "2 image blocks, 1 text block; and _meta": what an MCP result is made of. */
 function describeParts(value: WebMCPToolResponse): string {
   try {
-    return listParts(value)
+    const counts = new Map<string, number>()
+    for (const block of value.content) {
+      const type = isObject(block) && typeof block.type === 'string' ? block.type.slice(0, 20) : 'other'
+      counts.set(type, (counts.get(type) ?? 0) + 1)
+    }
+    const blocks = [...counts].slice(0, 4).map(([type, n]) => plural(n, `${quote(type)} block`))
+    const fields = Object.keys(value).filter(k => k !== 'content').slice(0, 4).map(k => quote(k))
+    return `${blocks.join(', ') || 'no blocks'}${fields.length ? `; and ${fields.join(', ')}` : ''}`
   }
   catch {
     return 'an MCP result' // a getter that throws on a second read
   }
 }
 
-function listParts(value: WebMCPToolResponse): string {
-  const counts = new Map<string, number>()
-  for (const block of value.content) {
-    const type = block !== null && typeof block === 'object' && typeof block.type === 'string' ? block.type.slice(0, 20) : 'other'
-    counts.set(type, (counts.get(type) ?? 0) + 1)
-  }
-  const blocks = [...counts].slice(0, 4).map(([type, n]) => `${n} ${JSON.stringify(toWellFormed(type))} block${n === 1 ? '' : 's'}`)
-  const fields = Object.keys(value).filter(k => k !== 'content').slice(0, 4).map(k => JSON.stringify(toWellFormed(k.slice(0, 40))))
-  return `${blocks.join(', ') || 'no blocks'}${fields.length ? `; and ${fields.join(', ')}` : ''}`
-}
-
 /** The note that ends a result whose last text blocks did not fit. */
 function omitted(count: number): WebMCPContentBlock {
-  return { type: 'text', text: `…[truncated: ${count} more text block${count === 1 ? '' : 's'} left out]` }
+  return { type: 'text', text: `…[truncated: ${plural(count, 'more text block')} left out]` }
 }
 
 /** Past this many times the limit, a value is not serialized in full to learn its exact size. */
 const EXACT_UP_TO = 64
 
-function budgetStructured(structured: object, limit: number): BudgetedResponse {
-  // One large top-level string field: shorten it without serializing it. The
-  // JSON sent is the one measured: a getter read again may answer differently.
-  const shortened = shortenLargestField(structured as Record<string, unknown>, limit)
-  if (shortened)
-    return { response: { content: [{ type: 'text', text: shortened.json }] }, truncated: true }
-
-  const bound = jsonLowerBound(structured, EXACT_UP_TO * limit)
-  if (bound > EXACT_UP_TO * limit)
-    return refuse(new ResultTooLargeError(`more than ${EXACT_UP_TO * limit} characters (${describeShape(structured)})`, limit), limit)
-  // Small enough to measure exactly, as the text block carries it: inside a string.
-  const response = toToolResponse(structured)
-  const size = response.content.length ? serializedLength((response.content[0] as { text: string }).text) : 0
-  if (size <= limit)
-    return { response, truncated: false }
-  return refuse(new ResultTooLargeError(`${size} characters`, limit), limit)
-}
-
 /** An object with its largest field shortened, and its JSON as measured. */
-interface Shortened {
-  value: Record<string, unknown>
-  json: string
-}
+type Shortened = [value: Record<string, unknown>, json: string]
 
 /**
  * Shortens the largest top-level string field when that alone brings the
@@ -307,50 +306,48 @@ function shortenLargestField(object: Record<string, unknown>, limit: number): Sh
   // spread still reads), or a revoked Proxy (even Array.isArray throws): give
   // up here, the exact path reports it.
   try {
-    return Array.isArray(object) ? undefined : shortenLargestFieldOf(object, limit)
+    if (Array.isArray(object))
+      return undefined
+    let key: string | undefined
+    let longest = -1
+    for (const k of Object.keys(object)) {
+      const field = object[k]
+      if (typeof field === 'string' && field.length > longest) {
+        longest = field.length
+        key = k
+      }
+    }
+    if (key === undefined || longest < limit / 4)
+      return undefined
+    // Everything but the field, measured as sent (inside a string). Measured the
+    // way it is sent, too: safeStringify, as a BigInt or a cycle elsewhere in the
+    // object makes JSON.stringify throw. Not serialized at all when certainly
+    // over on its own (a huge array, or a sparse one of millions, beside the field).
+    const without = { ...object, [key]: '' }
+    if (jsonLowerBound(without, limit) > limit)
+      return undefined
+    const rest = safeStringify(without)
+    if (rest === undefined)
+      return undefined
+    const outside = serializedLength(rest)
+    // Certainly over when even the field's lower bound does not fit; otherwise
+    // the field is short, and measuring the whole object exactly is cheap.
+    if (longest / 2 + outside <= limit && serializedLength(safeStringify(object) ?? '') <= limit)
+      return undefined
+    // Escapes inside the field cost double once nested in the text block.
+    const room = Math.floor((limit - outside) / 2)
+    if (room < 80)
+      return undefined
+    const cut = cutText(object[key] as string, room)
+    if (!cut.truncated)
+      return undefined
+    const value = { ...object, [key]: cut.text }
+    const json = safeStringify(value) ?? ''
+    return serializedLength(json) <= limit ? [value, json] : undefined
   }
   catch {
     return undefined
   }
-}
-
-function shortenLargestFieldOf(object: Record<string, unknown>, limit: number): Shortened | undefined {
-  let key: string | undefined
-  let longest = -1
-  for (const k of Object.keys(object)) {
-    const field = object[k]
-    if (typeof field === 'string' && field.length > longest) {
-      longest = field.length
-      key = k
-    }
-  }
-  if (key === undefined || longest < limit / 4)
-    return undefined
-  // Everything but the field, measured as sent (inside a string). Measured the
-  // way it is sent, too: safeStringify, as a BigInt or a cycle elsewhere in the
-  // object makes JSON.stringify throw. Not serialized at all when certainly
-  // over on its own (a huge array, or a sparse one of millions, beside the field).
-  const without = { ...object, [key]: '' }
-  if (jsonLowerBound(without, limit) > limit)
-    return undefined
-  const rest = safeStringify(without)
-  if (rest === undefined)
-    return undefined
-  const outside = serializedLength(rest)
-  // Certainly over when even the field's lower bound does not fit; otherwise
-  // the field is short, and measuring the whole object exactly is cheap.
-  if (longest / 2 + outside <= limit && serializedLength(safeStringify(object) ?? '') <= limit)
-    return undefined
-  // Escapes inside the field cost double once nested in the text block.
-  const room = Math.floor((limit - outside) / 2)
-  if (room < 80)
-    return undefined
-  const cut = cutText(object[key] as string, room)
-  if (!cut.truncated)
-    return undefined
-  const next = { ...object, [key]: cut.text }
-  const json = safeStringify(next) ?? ''
-  return serializedLength(json) <= limit ? { value: next, json } : undefined
 }
 
 /**
@@ -361,48 +358,44 @@ function shortenLargestFieldOf(object: Record<string, unknown>, limit: number): 
 function jsonLowerBound(value: unknown, cap: number): number {
   let total = 0
   const ancestors: object[] = []
-  const walk = (v: unknown): boolean => {
+  const walk = (v: unknown): void => {
     if (total > cap)
-      return true
+      return
     if (typeof v === 'string') {
       total += v.length / 2 + 2
-      return true
     }
-    if (v === null || typeof v !== 'object') {
-      total += typeof v === 'number' || typeof v === 'boolean' || v === null ? 1 : 0
-      return true
-    }
-    if (typeof (v as { toJSON?: unknown }).toJSON === 'function')
-      return false
-    if (ancestors.includes(v))
-      return false
-    ancestors.push(v)
-    total += 2
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length && total <= cap; i++) {
-        total += 1
-        if (!walk(v[i]))
-          return false
+    else if (isObject(v)) {
+      if (typeof v.toJSON === 'function' || ancestors.includes(v))
+        throw new Error('not walked')
+      ancestors.push(v)
+      total += 2
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length && total <= cap; i++) {
+          total += 1
+          walk(v[i])
+        }
       }
-    }
-    else {
-      for (const k of Object.keys(v)) {
-        if (total > cap)
-          break
-        const item = (v as Record<string, unknown>)[k]
-        // JSON leaves the key out with the value: counting it would bound nothing.
-        if (item === undefined || typeof item === 'function' || typeof item === 'symbol')
-          continue
-        total += k.length / 2 + 3
-        if (!walk(item))
-          return false
+      else {
+        for (const k of Object.keys(v)) {
+          if (total > cap)
+            break
+          const item = v[k]
+          // JSON leaves the key out with the value: counting it would bound nothing.
+          if (!isSkipped(item)) {
+            total += k.length / 2 + 3
+            walk(item)
+          }
+        }
       }
+      ancestors.pop()
     }
-    ancestors.pop()
-    return true
+    else if (typeof v === 'number' || typeof v === 'boolean' || v === null) {
+      total += 1
+    }
   }
   try {
-    return walk(value) ? total : 0
+    walk(value)
+    return total
   }
   catch {
     return 0
@@ -415,26 +408,22 @@ const SHAPE_KEYS = 3
 /** "an array of 90910 items", "an object with 3 keys; "items" holds 90910 items": how to ask for less. */
 function describeShape(value: object): string {
   try {
-    return listShape(value)
+    if (Array.isArray(value))
+      return `an array of ${value.length} items`
+    const keys = Object.keys(value)
+    const arrays: [string, number][] = []
+    for (const k of keys) {
+      const field = (value as Record<string, unknown>)[k]
+      if (Array.isArray(field))
+        arrays.push([k, field.length])
+    }
+    // The largest arrays first; a long key is cut: the refusal must fit the budget too.
+    const named = arrays.sort((a, b) => b[1] - a[1]).slice(0, SHAPE_KEYS).map(([k, n]) => `${quote(k, '…')} holds ${n} items`)
+    const more = arrays.length > SHAPE_KEYS ? `, and ${arrays.length - SHAPE_KEYS} more arrays` : ''
+    return `an object with ${plural(keys.length, 'key')}${named.length ? `; ${named.join(', ')}${more}` : ''}`
   }
   catch {
     // The bound stopped before a getter further on, which throws now.
     return 'a structured result'
   }
-}
-
-function listShape(value: object): string {
-  if (Array.isArray(value))
-    return `an array of ${value.length} items`
-  const keys = Object.keys(value)
-  const arrays: [string, number][] = []
-  for (const k of keys) {
-    const field = (value as Record<string, unknown>)[k]
-    if (Array.isArray(field))
-      arrays.push([k, field.length])
-  }
-  // The largest arrays first; a long key is cut: the refusal must fit the budget too.
-  const named = arrays.sort((a, b) => b[1] - a[1]).slice(0, SHAPE_KEYS).map(([k, n]) => `${JSON.stringify(k.length > 40 ? `${toWellFormed(k.slice(0, 40))}…` : toWellFormed(k))} holds ${n} items`)
-  const more = arrays.length > SHAPE_KEYS ? `, and ${arrays.length - SHAPE_KEYS} more arrays` : ''
-  return `an object with ${keys.length} key${keys.length === 1 ? '' : 's'}${named.length ? `; ${named.join(', ')}${more}` : ''}`
 }

@@ -21,12 +21,11 @@ export function describeThrown(error: unknown): string {
   try {
     if (typeof error === 'string')
       return error
-    if (error !== null && typeof error === 'object') {
-      const message = (error as { message?: unknown }).message
-      if (typeof message === 'string')
-        return message
+    if (isObject(error)) {
+      const message = error.message
+      return typeof message === 'string' ? message : 'an object'
     }
-    return typeof error === 'function' ? 'a function' : typeof error === 'object' && error !== null ? 'an object' : String(error)
+    return typeof error === 'function' ? 'a function' : String(error)
   }
   catch {
     return 'unreadable'
@@ -54,43 +53,54 @@ export function safeStringify(value: unknown): string | undefined {
       return JSON.stringify(toJSONSafe(value, '', []))
     }
     catch (error) {
-      return JSON.stringify(`[Unserializable: ${describeThrown(error)}]`)
+      return JSON.stringify(unserializable(error))
     }
   }
+}
+
+/** A non-null object (an array too). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object'
+}
+
+/** A value JSON leaves out of an object (and writes as `null` in an array). */
+export function isSkipped(value: unknown): boolean {
+  return value === undefined || typeof value === 'function' || typeof value === 'symbol'
+}
+
+function unserializable(error: unknown): string {
+  return `[Unserializable: ${describeThrown(error)}]`
 }
 
 /** A boxed primitive's value, as JSON reads it (by internal slot, not by tag). */
 function unbox(value: object): unknown {
   const tag = Object.prototype.toString.call(value)
-  try {
-    switch (tag) {
-      case '[object String]': return String.prototype.valueOf.call(value)
-      case '[object Number]': return Number.prototype.valueOf.call(value)
-      case '[object Boolean]': return Boolean.prototype.valueOf.call(value)
-      case '[object BigInt]': return BigInt.prototype.valueOf.call(value).toString()
+  for (const box of [String, Number, Boolean, BigInt]) {
+    if (tag === `[object ${box.name}]`) {
+      try {
+        return (box.prototype.valueOf as (this: object) => unknown).call(value)
+      }
+      catch {
+        // A tag faked with Symbol.toStringTag: an ordinary object.
+      }
     }
-  }
-  catch {
-    // A tag faked with Symbol.toStringTag: an ordinary object.
   }
   return value
 }
 
 function toJSONSafe(value: unknown, key: string, ancestors: object[]): unknown {
   try {
-    if (value !== null && typeof value === 'object') {
-      if (typeof (value as { toJSON?: unknown }).toJSON === 'function')
-        value = (value as { toJSON: (key: string) => unknown }).toJSON(key)
-      if (value !== null && typeof value === 'object')
-        value = unbox(value)
-    }
+    if (isObject(value) && typeof value.toJSON === 'function')
+      value = value.toJSON(key)
+    if (isObject(value))
+      value = unbox(value)
   }
   catch (error) {
-    return `[Unserializable: ${describeThrown(error)}]`
+    return unserializable(error)
   }
   if (typeof value === 'bigint')
     return value.toString()
-  if (value === null || typeof value !== 'object')
+  if (!isObject(value))
     return value
   if (ancestors.includes(value))
     return '[Circular]'
@@ -100,24 +110,17 @@ function toJSONSafe(value: unknown, key: string, ancestors: object[]): unknown {
       const out: unknown[] = []
       for (let i = 0; i < value.length; i++) {
         const item = toJSONSafe(readProperty(value, i), String(i), ancestors)
-        out.push(item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : item)
+        out.push(isSkipped(item) ? null : item)
       }
       return out
     }
-    const out: Record<string, unknown> = {}
-    for (const k of Object.keys(value)) {
-      const item = toJSONSafe(readProperty(value, k), k, ancestors)
-      if (item === undefined || typeof item === 'function' || typeof item === 'symbol')
-        continue
-      if (k === '__proto__') // a key like any other in JSON, not the prototype
-        Object.defineProperty(out, k, { value: item, enumerable: true, writable: true, configurable: true })
-      else
-        out[k] = item
-    }
-    return out
+    // fromEntries defines each key, so "__proto__" is a key like any other, as in JSON.
+    return Object.fromEntries(Object.keys(value)
+      .map(k => [k, toJSONSafe(readProperty(value, k), k, ancestors)])
+      .filter(entry => !isSkipped(entry[1])))
   }
   catch (error) {
-    return `[Unserializable: ${describeThrown(error)}]`
+    return unserializable(error)
   }
   finally {
     ancestors.pop()
@@ -129,6 +132,6 @@ function readProperty(target: object, key: PropertyKey): unknown {
     return (target as Record<PropertyKey, unknown>)[key]
   }
   catch (error) {
-    return `[Unserializable: ${describeThrown(error)}]`
+    return unserializable(error)
   }
 }

@@ -95,14 +95,10 @@ export function cutText(input: string, budget: number, whole?: number): CutText 
   let shown = 0
   while (end < input.length) {
     const unit = input.charCodeAt(end)
-    let c = 1
-    let units = 1
-    if (unit === 0x22 || unit === 0x5C)
-      c = 2
-    else if (unit < 0x20)
-      c = unit === 0x08 || unit === 0x09 || unit === 0x0A || unit === 0x0C || unit === 0x0D ? 2 : 6
-    else if ((unit & 0xFC00) === 0xD800 && (input.charCodeAt(end + 1) & 0xFC00) === 0xDC00)
-      units = 2 // a pair: one code point, never split
+    // `"` and `\` are escaped in two; below U+0020, \b \t \n \f \r (bits of 0x3700) in two, the rest as \uXXXX.
+    const c = unit === 0x22 || unit === 0x5C ? 2 : unit < 0x20 ? (0x3700 >> unit & 1 ? 2 : 6) : 1
+    // A pair: one code point, never split.
+    const units = (unit & 0xFC00) === 0xD800 && (input.charCodeAt(end + 1) & 0xFC00) === 0xDC00 ? 2 : 1
     if (cost + c > room)
       break
     cost += c

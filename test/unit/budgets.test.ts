@@ -4,7 +4,7 @@ import { checkDefinition } from '../../src/core/definitionBudgets'
 import { ResultTooLargeError } from '../../src/core/errors'
 import { DEFAULT_BUDGETS } from '../../src/core/limits'
 import { toToolResponse } from '../../src/core/normalize'
-import { budgetResult, cutText, fitTextResponse, resultSize, serializedLength } from '../../src/core/resultBudgets'
+import { budgetResult, cutText, errorResult, resultSize, serializedLength } from '../../src/core/resultBudgets'
 import { codePointLength } from '../../src/core/text'
 import { anyLimit, anyValue, deepValue, hostileValue } from './arbitraries'
 
@@ -313,8 +313,8 @@ describe('budgeting everything the agent receives', () => {
       const { response } = budget(Array.from({ length: 500 }, (_, i) => ({ i })), limit)
       expect(resultSize(response)).toBeLessThanOrEqual(Math.max(limit, resultSize({ ...response, content: [text('')] } as never)))
     }
-    const error = { content: [text('"'.repeat(5000))], isError: true, _meta: { 'vue-webmcp/code': 'TOOL_ERROR' } }
-    expect(resultSize(fitTextResponse(error as never, 200))).toBeLessThanOrEqual(200)
+    expect(resultSize(errorResult(undefined, 'TOOL_ERROR', 200, '"'.repeat(5000)))).toBeLessThanOrEqual(200)
+    expect(resultSize(errorResult(new Error('"'.repeat(5000)), 'TOOL_ERROR', 200))).toBeLessThanOrEqual(200)
   })
 })
 
