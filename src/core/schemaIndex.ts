@@ -76,10 +76,10 @@ export function indexSchema(root: unknown): SchemaIndex {
   const index: SchemaIndex = { dialect, byUri: new Map(), dynamicAnchors: new Map(), baseOf: new Map(), pointerOf: new Map(), rootBase }
   index.byUri.set(DEFAULT_BASE, root)
   index.byUri.set(rootBase, root)
-  // An explicit stack: an author's schema may be nested deeper than the call stack allows.
-  const stack: [unknown, string, string][] = [[root, rootBase, '']]
-  while (stack.length) {
-    const [node, inherited, pointer] = stack.pop()!
+  // An explicit queue, read as it grows: an author's schema may be nested deeper
+  // than the call stack allows. Breadth first, so each subschema keeps its shallowest pointer.
+  const queue: [unknown, string, string][] = [[root, rootBase, '']]
+  for (const [node, inherited, pointer] of queue) {
     if (!isSchemaObject(node) || index.baseOf.has(node))
       continue
     let base = inherited
@@ -105,7 +105,7 @@ export function indexSchema(root: unknown): SchemaIndex {
     }
     index.baseOf.set(node, base)
     index.pointerOf.set(node, pointer)
-    forEachSubschema(node, (sub, path) => stack.push([sub, base, `${pointer}${path}`]))
+    forEachSubschema(node, (sub, path) => queue.push([sub, base, `${pointer}${path}`]))
   }
   return index
 }
