@@ -5,7 +5,7 @@ import type { SchemaNode } from './schemaIndex'
 import { WebMCPDefinitionError } from './errors'
 import { DEFAULT_BUDGETS } from './limits'
 import { escapePointer, indexSchema, isSchemaObject } from './schemaIndex'
-import { isValidToolName } from './specChecks'
+import { isValidToolName, specError } from './specChecks'
 import { codePointLength } from './text'
 import { warnOnce } from './warn'
 
@@ -42,7 +42,7 @@ export function checkDefinition(tool: ToolDefinitionInput, limits: WebMCPBudgetL
       problems.push({ field, kind, length, limit, message: `${label}: ${what} is ${length} characters, over Chrome's budget of ${limit}.` })
   }
   if (!isValidToolName(tool.name)) {
-    problems.push({ field: 'name', kind: 'grammar', length: codePointLength(String(tool.name)), limit: 128, message: `${label}: the name must be 1-128 characters of A-Z, a-z, 0-9, "_", "-" and "."; the browser rejects it.` })
+    problems.push({ field: 'name', kind: 'grammar', length: codePointLength(String(tool.name)), limit: 128, message: specError(tool)!.message })
   }
   else {
     over('name', 'name', tool.name, limits.name, 'the name')
