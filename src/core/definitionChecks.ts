@@ -20,18 +20,19 @@ export function definitionChecks(tool: ToolDefinitionInput, budgets: BudgetMode,
   const spec = specError(tool)
   if (spec)
     return spec
-  const literal: Record<string, boolean> = {}
+  let schemaProblem: Error | null = null
   for (const which of ['input', 'output'] as const) {
     const schema = tool[`${which}Schema`]
-    literal[which] = schema !== undefined && !isStandardSchema(schema)
-    if (!literal[which] && schema !== undefined) {
-      const json = toJsonSchema(tool.name, which, schema as object)
+    if (isStandardSchema(schema)) {
+      const json = toJsonSchema(tool.name, which, schema)
       if (json instanceof Error)
         return json
       tool[`${which}Schema`] = json
     }
+    else {
+      // A literal (or no schema, which passes): checked here, reported after the budgets.
+      schemaProblem ??= schemaError(tool.name, schema, which)
+    }
   }
-  return (budgets ? definitionError(tool, budgets, limits) : null)
-    ?? (literal.input ? schemaError(tool.name, tool.inputSchema) : null)
-    ?? (literal.output ? schemaError(tool.name, tool.outputSchema, 'output') : null)
+  return (budgets ? definitionError(tool, budgets, limits) : null) ?? schemaProblem
 }
