@@ -70,44 +70,41 @@ export function ownId(node: SchemaNode, dialect: Dialect): string | undefined {
 /** Indexes `root`. Follows only keywords that hold subschemas, so an `$id` inside `const` or `enum` is data. */
 export function indexSchema(root: unknown): SchemaIndex {
   const dialect = dialectOf(root)
-  const rootBase = isSchemaObject(root) && ownId(root, dialect)
-    ? splitFragment(resolveUri(ownId(root, dialect)!, DEFAULT_BASE) ?? DEFAULT_BASE)[0]
-    : DEFAULT_BASE
-  const index: SchemaIndex = { dialect, byUri: new Map(), dynamicAnchors: new Map(), baseOf: new Map(), pointerOf: new Map(), rootBase }
-  index.byUri.set(DEFAULT_BASE, root)
-  index.byUri.set(rootBase, root)
+  const byUri = new Map<string, unknown>([[DEFAULT_BASE, root]])
+  const dynamicAnchors = new Map<string, Set<string>>()
+  const baseOf = new Map<object, string>()
+  const pointerOf = new Map<object, string>()
   // An explicit queue, read as it grows: an author's schema may be nested deeper
   // than the call stack allows. Breadth first, so each subschema keeps its shallowest pointer.
-  const queue: [unknown, string, string][] = [[root, rootBase, '']]
+  const queue: [unknown, string, string][] = [[root, DEFAULT_BASE, '']]
   for (const [node, inherited, pointer] of queue) {
-    if (!isSchemaObject(node) || index.baseOf.has(node))
+    if (!isSchemaObject(node) || baseOf.has(node))
       continue
     let base = inherited
     const id = ownId(node, dialect)
+    const { $id, $anchor, $dynamicAnchor } = node
     if (id !== undefined) {
       const [doc, fragment] = splitFragment(resolveUri(id, base) ?? base)
       base = doc
-      index.byUri.set(doc, node)
+      byUri.set(doc, node)
       if (fragment)
-        index.byUri.set(`${doc}#${fragment}`, node)
+        byUri.set(`${doc}#${fragment}`, node)
     }
-    else if (dialect === 7 && typeof node.$id === 'string' && node.$id.startsWith('#') && !('$ref' in node)) {
-      index.byUri.set(`${base}${node.$id}`, node)
+    else if (dialect === 7 && typeof $id === 'string' && $id.startsWith('#') && !('$ref' in node)) {
+      byUri.set(base + $id, node)
     }
-    if (typeof node.$anchor === 'string')
-      index.byUri.set(`${base}#${node.$anchor}`, node)
-    if (typeof node.$dynamicAnchor === 'string') {
-      index.byUri.set(`${base}#${node.$dynamicAnchor}`, node)
-      let names = index.dynamicAnchors.get(base)
-      if (!names)
-        index.dynamicAnchors.set(base, names = new Set())
-      names.add(node.$dynamicAnchor)
+    for (const anchor of [$anchor, $dynamicAnchor]) {
+      if (typeof anchor === 'string')
+        byUri.set(`${base}#${anchor}`, node)
     }
-    index.baseOf.set(node, base)
-    index.pointerOf.set(node, pointer)
-    forEachSubschema(node, (sub, path) => queue.push([sub, base, `${pointer}${path}`]))
+    if (typeof $dynamicAnchor === 'string')
+      dynamicAnchors.set(base, (dynamicAnchors.get(base) ?? new Set()).add($dynamicAnchor))
+    baseOf.set(node, base)
+    pointerOf.set(node, pointer)
+    forEachSubschema(node, (sub, path) => queue.push([sub, base, pointer + path]))
   }
-  return index
+  // The root's `$id`, resolved against the default base like any other.
+  return { dialect, byUri, dynamicAnchors, baseOf, pointerOf, rootBase: baseOf.get(root as object) ?? DEFAULT_BASE }
 }
 
 /** Calls `visit` with each direct subschema of `node` and its pointer relative to `node`. */
@@ -135,30 +132,25 @@ export function forEachSubschema(node: SchemaNode, visit: (sub: unknown, path: s
 
 /** The schema `ref` leads to from a subschema whose base is `base`, with its own base; undefined when nothing does. */
 export function resolveRef(index: SchemaIndex, ref: string, base: string): { target: unknown, base: string, uri: string } | undefined {
-  const uri = resolveUri(ref, base)
-  if (uri === undefined)
-    return undefined
-  const known = index.byUri.get(uri)
-  if (known !== undefined)
-    return { target: known, base: (isSchemaObject(known) && index.baseOf.get(known)) || splitFragment(uri)[0], uri }
-  const [doc, fragment] = splitFragment(uri)
-  let node = index.byUri.get(doc)
-  if (node === undefined)
-    return undefined
-  let pointer: string
+  // A URI that does not parse, or a fragment that does not decode, resolves to nothing.
   try {
-    pointer = decodeURIComponent(fragment)
+    const uri = new URL(ref, base).href
+    const [doc, fragment] = splitFragment(uri)
+    let node = index.byUri.get(uri)
+    if (node === undefined) {
+      node = index.byUri.get(doc)
+      const pointer = decodeURIComponent(fragment)
+      // An unknown document, or an anchor that does not exist.
+      if (node === undefined || (pointer && pointer[0] !== '/'))
+        return
+      for (const raw of pointer.split('/').slice(1)) {
+        const key = raw.replace(/~1/g, '/').replace(/~0/g, '~')
+        if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key))
+          return
+        node = (node as SchemaNode)[key]
+      }
+    }
+    return { target: node, base: (isSchemaObject(node) && index.baseOf.get(node)) || doc, uri }
   }
-  catch {
-    return undefined
-  }
-  if (pointer !== '' && !pointer.startsWith('/'))
-    return undefined // an anchor that does not exist
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~')
-    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key))
-      return undefined
-    node = (node as Record<string, unknown>)[key]
-  }
-  return { target: node, base: (isSchemaObject(node) && index.baseOf.get(node)) || doc, uri }
+  catch {}
 }
