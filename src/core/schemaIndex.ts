@@ -9,11 +9,11 @@ export type Dialect = 7 | 2020
 const DEFAULT_BASE = 'https://vue-webmcp.invalid/schema.json'
 
 /** Keywords whose value is one subschema. */
-export const SINGLE = ['items', 'additionalItems', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'] as const
+const SINGLE = 'items additionalItems additionalProperties not if then else contains propertyNames unevaluatedProperties unevaluatedItems'.split(' ')
 /** Keywords whose value is a list of subschemas. */
-export const LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'] as const
+const LISTS = 'allOf anyOf oneOf prefixItems items'.split(' ')
 /** Keywords whose value maps names to subschemas. */
-export const MAPS = ['$defs', 'definitions', 'properties', 'patternProperties', 'dependentSchemas', 'dependencies'] as const
+const MAPS = '$defs definitions properties patternProperties dependentSchemas dependencies'.split(' ')
 
 export type SchemaNode = Record<string, unknown>
 
