@@ -36,8 +36,10 @@ export interface ToolDefinitionInput {
 export function checkDefinition(tool: ToolDefinitionInput, limits: WebMCPBudgetLimits = DEFAULT_BUDGETS): BudgetProblem[] {
   const problems: BudgetProblem[] = []
   const label = `Tool "${tool.name}"`
-  const over = (field: string, kind: BudgetProblem['kind'], value: string, limit: number, what: string) => {
+  // Each budget is named by its kind.
+  const over = (field: string, kind: Exclude<BudgetProblem['kind'], 'grammar'>, value: string, what: string) => {
     const length = codePointLength(value)
+    const limit = limits[kind]
     if (length > limit)
       problems.push({ field, kind, length, limit, message: `${label}: ${what} is ${length} characters, over Chrome's budget of ${limit}.` })
   }
@@ -45,9 +47,9 @@ export function checkDefinition(tool: ToolDefinitionInput, limits: WebMCPBudgetL
     problems.push({ field: 'name', kind: 'grammar', length: codePointLength(String(tool.name)), limit: 128, message: specError(tool)!.message })
   }
   else {
-    over('name', 'name', tool.name, limits.name, 'the name')
+    over('name', 'name', tool.name, 'the name')
   }
-  over('description', 'description', String(tool.description ?? ''), limits.description, 'the description')
+  over('description', 'description', String(tool.description ?? ''), 'the description')
   // The output schema is shown to the agent too (Chrome 159), held to the same budgets.
   // Every subschema the validator would see, each once (so cyclic objects end): its
   // `properties` names are parameter names; its own description, but the root's, a parameter's.
@@ -55,11 +57,11 @@ export function checkDefinition(tool: ToolDefinitionInput, limits: WebMCPBudgetL
     for (const [node, pointer] of indexSchema(schema).pointerOf) {
       const { description, properties } = node as SchemaNode
       if (pointer && typeof description === 'string')
-        over(`${prefix}${pointer}/description`, 'parameterDescription', description, limits.parameterDescription, `the ${whose}description at ${pointer}`)
+        over(`${prefix}${pointer}/description`, 'parameterDescription', description, `the ${whose}description at ${pointer}`)
       if (isSchemaObject(properties)) {
         for (const key of Object.keys(properties)) {
           const at = `${pointer}/properties/${escapePointer(key)}`
-          over(prefix + at, 'parameterName', key, limits.parameterName, `the ${whose}parameter name at ${at}`)
+          over(prefix + at, 'parameterName', key, `the ${whose}parameter name at ${at}`)
         }
       }
     }
