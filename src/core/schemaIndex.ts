@@ -53,11 +53,6 @@ export function escapePointer(key: string): string {
   return key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key
 }
 
-export function dialectOf(schema: unknown): Dialect {
-  const declared = isSchemaObject(schema) ? schema.$schema : undefined
-  return typeof declared === 'string' && /draft-0[3-7]/.test(declared) ? 7 : 2020
-}
-
 /** Whether `node` starts a resource of its own, and its URI if so. */
 export function ownId(node: SchemaNode, dialect: Dialect): string | undefined {
   const id = node.$id
@@ -69,7 +64,8 @@ export function ownId(node: SchemaNode, dialect: Dialect): string | undefined {
 
 /** Indexes `root`. Follows only keywords that hold subschemas, so an `$id` inside `const` or `enum` is data. */
 export function indexSchema(root: unknown): SchemaIndex {
-  const dialect = dialectOf(root)
+  const declared = (root as SchemaNode | null)?.$schema
+  const dialect: Dialect = typeof declared === 'string' && /draft-0[3-7]/.test(declared) ? 7 : 2020
   const byUri = new Map<string, unknown>([[DEFAULT_BASE, root]])
   const dynamicAnchors = new Map<string, Set<string>>()
   const baseOf = new Map<object, string>()
