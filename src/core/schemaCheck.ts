@@ -39,23 +39,23 @@ export function schemaError(name: string, schema: unknown, which: 'input' | 'out
  * Only a path that comes back is a cycle: an object reached twice is not.
  */
 function loop(stack: [unknown, string, boolean?][], edges: (value: object, pointer: string) => [unknown, string][]): [string, unknown, string?] | null {
-  const open = new Map<object, string>()
-  const done = new Set<object>()
+  // Where each object on the path was entered; null once it is left.
+  const seen = new Map<object, string | null>()
   while (stack.length) {
     const [value, pointer, leaving] = stack.pop()!
     if (typeof value === 'bigint')
       return [pointer, value]
-    if (value === null || typeof value !== 'object' || done.has(value))
+    if (value === null || typeof value !== 'object')
       continue
+    const entered = seen.get(value)
     if (leaving) {
-      open.delete(value)
-      done.add(value)
+      seen.set(value, null)
     }
-    else if (open.has(value)) {
-      return [pointer, value, open.get(value)]
+    else if (typeof entered === 'string') {
+      return [pointer, value, entered]
     }
-    else {
-      open.set(value, pointer)
+    else if (entered === undefined) {
+      seen.set(value, pointer)
       stack.push([value, pointer, true])
       for (const edge of edges(value, pointer))
         stack.push(edge)
