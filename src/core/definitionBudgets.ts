@@ -9,7 +9,7 @@ import { isValidToolName, specError } from './specChecks'
 import { codePointLength } from './text'
 import { warnOnce } from './warn'
 
-export { isValidToolName, TOOL_NAME_PATTERN } from './specChecks'
+export { isValidToolName } from './specChecks'
 
 /** One over-budget or invalid field of a tool definition. */
 export interface BudgetProblem {
@@ -74,12 +74,10 @@ export function checkDefinition(tool: ToolDefinitionInput, limits: WebMCPBudgetL
  * problem and `null`; in `'error'` mode the error that keeps it unregistered.
  */
 export function definitionError(tool: ToolDefinitionInput, mode: 'warn' | 'error', limits?: Partial<WebMCPBudgetLimits>): WebMCPDefinitionError | null {
-  const problems = checkDefinition(tool, { ...DEFAULT_BUDGETS, ...limits })
-  if (!problems.length)
-    return null
+  const messages = checkDefinition(tool, { ...DEFAULT_BUDGETS, ...limits }).map(p => p.message)
   if (mode === 'warn') {
-    problems.forEach(p => warnOnce(p.message))
+    messages.forEach(warnOnce)
     return null
   }
-  return new WebMCPDefinitionError(problems.map(p => p.message).join('\n'))
+  return messages.length ? new WebMCPDefinitionError(messages.join('\n')) : null
 }
