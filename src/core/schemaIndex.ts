@@ -44,8 +44,8 @@ export function resolveUri(ref: string, base: string): string | undefined {
 }
 
 function splitFragment(uri: string): [string, string] {
-  const hash = uri.indexOf('#')
-  return hash === -1 ? [uri, ''] : [uri.slice(0, hash), uri.slice(hash + 1)]
+  const [doc, ...fragment] = uri.split('#')
+  return [doc!, fragment.join('#')]
 }
 
 export function escapePointer(key: string): string {
