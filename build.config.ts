@@ -88,10 +88,10 @@ export default defineBuildConfig({
             // development-only eager checks, so each in a chunk of its own that the lazy chunks
             // import (an app's bundler merges each into the one lazy chunk that uses it). Were they
             // in a chunk that import() targets, that chunk would be start-up code.
-            if (/src\/core\/(?:definitionBudgets|definitionChecks|specChecks|validation\/problems)\.ts$/.test(id))
+            if (/src\/core\/(?:definitionBudgets|definitionChecks|specChecks|schemaIndex|validation\/problems)\.ts$/.test(id))
               return 'definitions'
             // Loaded with the JSON Schema validator (validate.ts re-exports the setup check).
-            if (/src\/core\/(?:schemaCheck|schemaIndex)\.ts$/.test(id))
+            if (/src\/core\/schemaCheck\.ts$/.test(id))
               return 'schemaCheck'
             // Loaded with the Standard Schema adapter (standardSchema.ts re-exports the converter).
             if (/src\/core\/validation\/jsonSchema\.ts$/.test(id))

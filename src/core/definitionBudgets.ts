@@ -1,14 +1,16 @@
 // Chrome's character budgets for what a tool shows the agent: its name,
 // description and parameters. No Vue import. Counts are in code points.
 import type { WebMCPBudgetLimits } from './limits'
+import type { SchemaNode } from './schemaIndex'
 import { WebMCPDefinitionError } from './errors'
 import { DEFAULT_BUDGETS } from './limits'
-import { isValidToolName } from './specChecks'
+import { indexSchema, isSchemaObject } from './schemaIndex'
+import { isValidToolName, specError } from './specChecks'
 import { codePointLength } from './text'
 import { escapePointer } from './validation/problems'
 import { warnOnce } from './warn'
 
-export { isValidToolName, TOOL_NAME_PATTERN } from './specChecks'
+export { isValidToolName } from './specChecks'
 
 /** One over-budget or invalid field of a tool definition. */
 export interface BudgetProblem {
@@ -35,26 +37,35 @@ export interface ToolDefinitionInput {
 export function checkDefinition(tool: ToolDefinitionInput, limits: WebMCPBudgetLimits = DEFAULT_BUDGETS): BudgetProblem[] {
   const problems: BudgetProblem[] = []
   const label = `Tool "${tool.name}"`
-  const over = (field: string, kind: BudgetProblem['kind'], value: string, limit: number, what: string) => {
+  // Each budget is named by its kind.
+  const over = (field: string, kind: Exclude<BudgetProblem['kind'], 'grammar'>, value: string, what: string) => {
     const length = codePointLength(value)
+    const limit = limits[kind]
     if (length > limit)
       problems.push({ field, kind, length, limit, message: `${label}: ${what} is ${length} characters, over Chrome's budget of ${limit}.` })
   }
   if (!isValidToolName(tool.name)) {
-    problems.push({ field: 'name', kind: 'grammar', length: codePointLength(String(tool.name)), limit: 128, message: `${label}: the name must be 1-128 characters of A-Z, a-z, 0-9, "_", "-" and "."; the browser rejects it.` })
+    problems.push({ field: 'name', kind: 'grammar', length: codePointLength(String(tool.name)), limit: 128, message: specError(tool)!.message })
   }
   else {
-    over('name', 'name', tool.name, limits.name, 'the name')
+    over('name', 'name', tool.name, 'the name')
   }
-  over('description', 'description', String(tool.description ?? ''), limits.description, 'the description')
+  over('description', 'description', String(tool.description ?? ''), 'the description')
   // The output schema is shown to the agent too (Chrome 159), held to the same budgets.
+  // Every subschema the validator would see, each once (so cyclic objects end): its
+  // `properties` names are parameter names; its own description, but the root's, a parameter's.
   for (const [schema, prefix, whose] of [[tool.inputSchema, '', ''], [tool.outputSchema, 'outputSchema', 'output schema\'s ']] as const) {
-    walkSchema(schema, '', (pointer, key, node) => {
-      if (key !== undefined)
-        over(prefix + pointer, 'parameterName', key, limits.parameterName, `the ${whose}parameter name at ${pointer}`)
-      if (typeof node.description === 'string')
-        over(`${prefix}${pointer}/description`, 'parameterDescription', node.description, limits.parameterDescription, `the ${whose}description at ${pointer || '/'}`)
-    })
+    for (const [node, pointer] of indexSchema(schema).pointerOf) {
+      const { description, properties } = node as SchemaNode
+      if (pointer && typeof description === 'string')
+        over(`${prefix}${pointer}/description`, 'parameterDescription', description, `the ${whose}description at ${pointer}`)
+      if (isSchemaObject(properties)) {
+        for (const key of Object.keys(properties)) {
+          const at = `${pointer}/properties/${escapePointer(key)}`
+          over(prefix + at, 'parameterName', key, `the ${whose}parameter name at ${at}`)
+        }
+      }
+    }
   }
   return problems
 }
@@ -64,48 +75,10 @@ export function checkDefinition(tool: ToolDefinitionInput, limits: WebMCPBudgetL
  * problem and `null`; in `'error'` mode the error that keeps it unregistered.
  */
 export function definitionError(tool: ToolDefinitionInput, mode: 'warn' | 'error', limits?: Partial<WebMCPBudgetLimits>): WebMCPDefinitionError | null {
-  const problems = checkDefinition(tool, { ...DEFAULT_BUDGETS, ...limits })
-  if (!problems.length)
-    return null
+  const messages = checkDefinition(tool, { ...DEFAULT_BUDGETS, ...limits }).map(p => p.message)
   if (mode === 'warn') {
-    problems.forEach(p => warnOnce(p.message))
+    messages.forEach(warnOnce)
     return null
   }
-  return new WebMCPDefinitionError(problems.map(p => p.message).join('\n'))
-}
-
-const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const
-const SUBSCHEMA_SINGLE = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'] as const
-const SUBSCHEMA_MAPS = ['$defs', 'definitions', 'patternProperties', 'dependentSchemas'] as const
-
-type SchemaVisitor = (pointer: string, propertyKey: string | undefined, schema: Record<string, unknown>) => void
-
-function walkSchema(schema: unknown, pointer: string, visit: SchemaVisitor, key?: string, seen = new Set<object>()): void {
-  if (schema === null || typeof schema !== 'object' || Array.isArray(schema) || seen.has(schema))
-    return
-  seen.add(schema)
-  const node = schema as Record<string, unknown>
-  // Only the schema's own description counts as a parameter description;
-  // the root's is the tool description's business.
-  if (pointer !== '' || key !== undefined)
-    visit(pointer, key, node)
-  const properties = node.properties
-  if (properties && typeof properties === 'object') {
-    for (const name of Object.keys(properties))
-      walkSchema((properties as Record<string, unknown>)[name], `${pointer}/properties/${escapePointer(name)}`, visit, name, seen)
-  }
-  for (const k of SUBSCHEMA_LISTS) {
-    const list = node[k]
-    if (Array.isArray(list))
-      list.forEach((sub, i) => walkSchema(sub, `${pointer}/${k}/${i}`, visit, undefined, seen))
-  }
-  for (const k of SUBSCHEMA_SINGLE)
-    walkSchema(node[k], `${pointer}/${k}`, visit, undefined, seen)
-  for (const k of SUBSCHEMA_MAPS) {
-    const map = node[k]
-    if (map && typeof map === 'object') {
-      for (const name of Object.keys(map))
-        walkSchema((map as Record<string, unknown>)[name], `${pointer}/${k}/${escapePointer(name)}`, visit, undefined, seen)
-    }
-  }
+  return messages.length ? new WebMCPDefinitionError(messages.join('\n')) : null
 }

@@ -56,6 +56,7 @@ export function definitionChecks(
     return 'toJsonSchema'
   if (schemas.some((schema, i) => schema !== undefined && !standard[i]) && !schemaError)
     return 'schemaError'
+  let schemaProblem: Error | null = null
   for (const [i, which] of (['input', 'output'] as const).entries()) {
     if (standard[i]) {
       const json = toJsonSchema!(tool.name, which, schemas[i] as object)
@@ -63,8 +64,10 @@ export function definitionChecks(
         return json
       tool[`${which}Schema`] = json
     }
+    else {
+      // A literal (or no schema, which passes): checked here, reported after the budgets.
+      schemaProblem ??= schemaError?.(tool.name, schemas[i], which) ?? null
+    }
   }
-  return (budgets ? definitionError(tool, budgets, limits) : null)
-    ?? (standard[0] ? null : schemaError?.(tool.name, tool.inputSchema) ?? null)
-    ?? (standard[1] ? null : schemaError?.(tool.name, tool.outputSchema, 'output') ?? null)
+  return (budgets ? definitionError(tool, budgets, limits) : null) ?? schemaProblem
 }

@@ -30,12 +30,9 @@ export const DEFAULT_BUDGETS: Readonly<WebMCPBudgetLimits> = Object.freeze({
  * warning in development. `budgets: false` is how to turn budgets off.
  */
 export function resultLimitSetting(limit: unknown, warn: (message: string) => void = warnOnce): number {
-  if (limit === undefined)
-    return DEFAULT_BUDGETS.result
-  if (typeof limit !== 'number' || !(limit >= 0) || limit === Number.POSITIVE_INFINITY) {
-    if (process.env.NODE_ENV !== 'production')
-      warn(`limits.result must be a finite number of characters, 0 or more; got ${String(limit)}. Chrome's budget of ${DEFAULT_BUDGETS.result} applies (budgets: false turns budgets off).`)
-    return DEFAULT_BUDGETS.result
-  }
-  return Math.floor(limit)
+  if (Number.isFinite(limit) && (limit as number) >= 0)
+    return Math.floor(limit as number)
+  if (limit !== undefined && process.env.NODE_ENV !== 'production')
+    warn(`limits.result must be a finite number of characters, 0 or more; got ${String(limit)}. Chrome's budget of ${DEFAULT_BUDGETS.result} applies (budgets: false turns budgets off).`)
+  return DEFAULT_BUDGETS.result
 }

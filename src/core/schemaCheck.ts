@@ -6,7 +6,7 @@
 // JavaScript cycle or a BigInt in the schema object. No Vue import.
 import type { SchemaNode } from './schemaIndex'
 import { WebMCPDefinitionError } from './errors'
-import { escapePointer, indexSchema, isSchemaObject, resolveRef } from './schemaIndex'
+import { escapePointer, forEachSubschema, indexSchema, isSchemaObject, resolveRef } from './schemaIndex'
 
 export interface SchemaProblem {
   /** JSON pointer into the input schema. */
@@ -21,7 +21,10 @@ export interface SchemaProblem {
 export function schemaProblem(schema: unknown): SchemaProblem | null {
   if (schema === null || typeof schema !== 'object')
     return null
-  return notJson(schema) ?? badKeywords(schema)
+  const found = loop([[schema, '']], (value, pointer) => Object.keys(value).map(key => [(value as SchemaNode)[key], `${pointer}/${escapePointer(key)}`]))
+  return found
+    ? { pointer: found[0], message: typeof found[1] === 'bigint' ? 'holds a BigInt, which JSON cannot carry,' : `refers back to itself (a JavaScript cycle to ${found[2] || 'the root'})` }
+    : badKeywords(schema)
 }
 
 /** The error a tool with such a schema gets instead of being registered. */
@@ -30,134 +33,77 @@ export function schemaError(name: string, schema: unknown, which: 'input' | 'out
   return problem && new WebMCPDefinitionError(`Tool "${name}": the ${which} schema ${problem.message} at ${problem.pointer || '/'}; the tool is not registered, since its ${which === 'input' ? 'arguments' : 'results'} could not be checked.`)
 }
 
-/** A JavaScript cycle, or a value JSON cannot carry. Without recursion. */
-function notJson(schema: unknown): SchemaProblem | null {
-  // Depth-first, with the objects on the current path: only a path that comes back is a cycle.
-  const onPath = new Map<object, string>()
-  const done = new Set<object>()
-  const stack: [unknown, string, boolean][] = [[schema, '', false]]
+/**
+ * The first edge back to an object on the path to it, or to a BigInt, depth
+ * first without recursion: its pointer, its target and where that was entered.
+ * Only a path that comes back is a cycle: an object reached twice is not.
+ */
+function loop(stack: [unknown, string, boolean?][], edges: (value: object, pointer: string) => [unknown, string][]): [string, unknown, string?] | null {
+  // Where each object on the path was entered; null once it is left.
+  const seen = new Map<object, string | null>()
   while (stack.length) {
     const [value, pointer, leaving] = stack.pop()!
     if (typeof value === 'bigint')
-      return { pointer, message: 'holds a BigInt, which JSON cannot carry,' }
+      return [pointer, value]
     if (value === null || typeof value !== 'object')
       continue
+    const entered = seen.get(value)
     if (leaving) {
-      onPath.delete(value)
-      done.add(value)
-      continue
+      seen.set(value, null)
     }
-    const ancestor = onPath.get(value)
-    if (ancestor !== undefined)
-      return { pointer, message: `refers back to itself (a JavaScript cycle to ${ancestor || 'the root'})` }
-    if (done.has(value))
-      continue
-    onPath.set(value, pointer)
-    stack.push([value, pointer, true])
-    for (const key of Object.keys(value))
-      stack.push([(value as Record<string, unknown>)[key], `${pointer}/${escapePointer(key)}`, false])
+    else if (typeof entered === 'string') {
+      return [pointer, value, entered]
+    }
+    else if (entered === undefined) {
+      seen.set(value, pointer)
+      stack.push([value, pointer, true])
+      for (const edge of edges(value, pointer))
+        stack.push(edge)
+    }
   }
   return null
 }
 
-function patternProblem(source: unknown, pointer: string): SchemaProblem | null {
-  if (typeof source !== 'string')
-    return null
-  try {
-    // eslint-disable-next-line no-new
-    new RegExp(source, 'u')
-    return null
-  }
-  catch (error) {
-    return { pointer, message: `has a pattern, ${JSON.stringify(source)}, that is not a valid regular expression with the u flag JSON Schema requires (${(error as Error).message})` }
-  }
-}
-
-/** Keywords that apply to the same value as the schema holding them: a cycle of these never ends. */
-const IN_PLACE_SINGLE = ['not', 'if', 'then', 'else'] as const
-const IN_PLACE_LISTS = ['allOf', 'anyOf', 'oneOf'] as const
-const IN_PLACE_MAPS = ['dependentSchemas', 'dependencies'] as const
+/** Keywords (by their pointer) that apply to the same value as the schema holding them: a cycle of these never ends. */
+const IN_PLACE = /^\/(?:not|if|then|else|\w+Of|dep)/
 
 function badKeywords(schema: unknown): SchemaProblem | null {
   const index = indexSchema(schema)
-  const draft7 = index.dialect === 7
   // Edges to the subschemas checked against the same value, with the pointer of the keyword.
   const inPlace = new Map<object, [unknown, string][]>()
   for (const [node, pointer] of index.pointerOf) {
     const s = node as SchemaNode
     const edges: [unknown, string][] = []
     inPlace.set(node, edges)
-    for (const keyword of ['$ref', '$dynamicRef'] as const) {
+    for (const keyword of ['$ref', '$dynamicRef']) {
       const ref = s[keyword]
-      if (typeof ref !== 'string')
-        continue
-      const found = resolveRef(index, ref, index.baseOf.get(node)!)
-      if (!found)
-        return { pointer: `${pointer}/${keyword}`, message: `has a reference, ${JSON.stringify(ref)}, that does not resolve` }
-      edges.push([found.target, `${pointer}/${keyword}`])
+      const at = `${pointer}/${keyword}`
+      if (typeof ref === 'string') {
+        const found = resolveRef(index, ref, index.baseOf.get(node)!)
+        if (!found)
+          return { pointer: at, message: `has a reference, ${JSON.stringify(ref)}, that does not resolve` }
+        edges.push([found.target, at])
+      }
     }
     // Draft 7 ignores everything beside a `$ref`.
-    if (draft7 && typeof s.$ref === 'string')
+    if (index.dialect === 7 && typeof s.$ref === 'string')
       continue
-    const problem = patternProblem(s.pattern, `${pointer}/pattern`)
-    if (problem)
-      return problem
+    const patterns: [unknown, string][] = [[s.pattern, `${pointer}/pattern`]]
     if (isSchemaObject(s.patternProperties)) {
-      for (const key of Object.keys(s.patternProperties)) {
-        const bad = patternProblem(key, `${pointer}/patternProperties/${escapePointer(key)}`)
-        if (bad)
-          return bad
+      for (const key of Object.keys(s.patternProperties))
+        patterns.push([key, `${pointer}/patternProperties/${escapePointer(key)}`])
+    }
+    for (const [source, at] of patterns) {
+      try {
+        typeof source === 'string' && new RegExp(source, 'u')
+      }
+      catch (error) {
+        return { pointer: at, message: `has a pattern, ${JSON.stringify(source)}, that is not a valid regular expression with the u flag JSON Schema requires (${(error as Error).message})` }
       }
     }
-    for (const k of IN_PLACE_SINGLE) {
-      if (k in s)
-        edges.push([s[k], `${pointer}/${k}`])
-    }
-    for (const k of IN_PLACE_LISTS) {
-      const list = s[k]
-      if (Array.isArray(list))
-        list.forEach((sub, i) => edges.push([sub, `${pointer}/${k}/${i}`]))
-    }
-    for (const k of IN_PLACE_MAPS) {
-      const map = s[k]
-      if (isSchemaObject(map)) {
-        for (const key of Object.keys(map))
-          edges.push([map[key], `${pointer}/${k}/${escapePointer(key)}`])
-      }
-    }
+    forEachSubschema(s, (sub, path) => IN_PLACE.test(path) && edges.push([sub, pointer + path]))
   }
-  return refCycle(schema, inPlace, index.pointerOf)
-}
-
-/** A loop of references checked against one value, found by depth-first search without recursion. */
-function refCycle(root: unknown, inPlace: Map<object, [unknown, string][]>, pointerOf: Map<object, string>): SchemaProblem | null {
-  const state = new Map<object, 'open' | 'done'>()
-  for (const start of inPlace.keys()) {
-    if (state.has(start))
-      continue
-    const stack: [object, number][] = [[start, 0]]
-    state.set(start, 'open')
-    while (stack.length) {
-      const top = stack[stack.length - 1]!
-      const edges = inPlace.get(top[0]) ?? []
-      if (top[1] >= edges.length) {
-        state.set(top[0], 'done')
-        stack.pop()
-        continue
-      }
-      const [target, via] = edges[top[1]++]!
-      if (!isSchemaObject(target))
-        continue
-      const seen = state.get(target)
-      if (seen === 'open') {
-        const to = target === root ? 'the root' : pointerOf.get(target) ?? 'a subschema'
-        return { pointer: via, message: `has references that lead back to ${to} without reaching into the arguments, so checking them would never end` }
-      }
-      if (seen === undefined) {
-        state.set(target, 'open')
-        stack.push([target, 0])
-      }
-    }
-  }
-  return null
+  // Every subschema is a start, the root first: a loop in `$defs` counts even when nothing reaches it.
+  const cycle = loop([...index.pointerOf].reverse(), value => inPlace.get(value) ?? [])
+  return cycle && { pointer: cycle[0], message: `has references that lead back to ${index.pointerOf.get(cycle[1] as object) || 'the root'} without reaching into the arguments, so checking them would never end` }
 }

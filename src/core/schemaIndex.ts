@@ -12,11 +12,11 @@ export type Dialect = 7 | 2020
 const DEFAULT_BASE = 'https://vue-webmcp.invalid/schema.json'
 
 /** Keywords whose value is one subschema. */
-export const SINGLE = ['items', 'additionalItems', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'] as const
+const SINGLE = 'items additionalItems additionalProperties not if then else contains propertyNames unevaluatedProperties unevaluatedItems'.split(' ')
 /** Keywords whose value is a list of subschemas. */
-export const LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'] as const
+const LISTS = 'allOf anyOf oneOf prefixItems items'.split(' ')
 /** Keywords whose value maps names to subschemas. */
-export const MAPS = ['$defs', 'definitions', 'properties', 'patternProperties', 'dependentSchemas', 'dependencies'] as const
+const MAPS = '$defs definitions properties patternProperties dependentSchemas dependencies'.split(' ')
 
 export type SchemaNode = Record<string, unknown>
 
@@ -47,13 +47,8 @@ export function resolveUri(ref: string, base: string): string | undefined {
 }
 
 function splitFragment(uri: string): [string, string] {
-  const hash = uri.indexOf('#')
-  return hash === -1 ? [uri, ''] : [uri.slice(0, hash), uri.slice(hash + 1)]
-}
-
-export function dialectOf(schema: unknown): Dialect {
-  const declared = isSchemaObject(schema) ? schema.$schema : undefined
-  return typeof declared === 'string' && /draft-0[3-7]/.test(declared) ? 7 : 2020
+  const [doc, ...fragment] = uri.split('#')
+  return [doc!, fragment.join('#')]
 }
 
 /** Whether `node` starts a resource of its own, and its URI if so. */
@@ -67,45 +62,43 @@ export function ownId(node: SchemaNode, dialect: Dialect): string | undefined {
 
 /** Indexes `root`. Follows only keywords that hold subschemas, so an `$id` inside `const` or `enum` is data. */
 export function indexSchema(root: unknown): SchemaIndex {
-  const dialect = dialectOf(root)
-  const rootBase = isSchemaObject(root) && ownId(root, dialect)
-    ? splitFragment(resolveUri(ownId(root, dialect)!, DEFAULT_BASE) ?? DEFAULT_BASE)[0]
-    : DEFAULT_BASE
-  const index: SchemaIndex = { dialect, byUri: new Map(), dynamicAnchors: new Map(), baseOf: new Map(), pointerOf: new Map(), rootBase }
-  index.byUri.set(DEFAULT_BASE, root)
-  index.byUri.set(rootBase, root)
-  // An explicit stack: an author's schema may be nested deeper than the call stack allows.
-  const stack: [unknown, string, string][] = [[root, rootBase, '']]
-  while (stack.length) {
-    const [node, inherited, pointer] = stack.pop()!
-    if (!isSchemaObject(node) || index.baseOf.has(node))
+  const declared = (root as SchemaNode | null)?.$schema
+  const dialect: Dialect = typeof declared === 'string' && /draft-0[3-7]/.test(declared) ? 7 : 2020
+  const byUri = new Map<string, unknown>([[DEFAULT_BASE, root]])
+  const dynamicAnchors = new Map<string, Set<string>>()
+  const baseOf = new Map<object, string>()
+  const pointerOf = new Map<object, string>()
+  // An explicit queue, read as it grows: an author's schema may be nested deeper
+  // than the call stack allows. Breadth first, so each subschema keeps its shallowest pointer.
+  const queue: [unknown, string, string][] = [[root, DEFAULT_BASE, '']]
+  for (const [node, inherited, pointer] of queue) {
+    if (!isSchemaObject(node) || baseOf.has(node))
       continue
     let base = inherited
     const id = ownId(node, dialect)
+    const { $id, $anchor, $dynamicAnchor } = node
     if (id !== undefined) {
       const [doc, fragment] = splitFragment(resolveUri(id, base) ?? base)
       base = doc
-      index.byUri.set(doc, node)
+      byUri.set(doc, node)
       if (fragment)
-        index.byUri.set(`${doc}#${fragment}`, node)
+        byUri.set(`${doc}#${fragment}`, node)
     }
-    else if (dialect === 7 && typeof node.$id === 'string' && node.$id.startsWith('#') && !('$ref' in node)) {
-      index.byUri.set(`${base}${node.$id}`, node)
+    else if (dialect === 7 && typeof $id === 'string' && $id.startsWith('#') && !('$ref' in node)) {
+      byUri.set(base + $id, node)
     }
-    if (typeof node.$anchor === 'string')
-      index.byUri.set(`${base}#${node.$anchor}`, node)
-    if (typeof node.$dynamicAnchor === 'string') {
-      index.byUri.set(`${base}#${node.$dynamicAnchor}`, node)
-      let names = index.dynamicAnchors.get(base)
-      if (!names)
-        index.dynamicAnchors.set(base, names = new Set())
-      names.add(node.$dynamicAnchor)
+    for (const anchor of [$anchor, $dynamicAnchor]) {
+      if (typeof anchor === 'string')
+        byUri.set(`${base}#${anchor}`, node)
     }
-    index.baseOf.set(node, base)
-    index.pointerOf.set(node, pointer)
-    forEachSubschema(node, (sub, path) => stack.push([sub, base, `${pointer}${path}`]))
+    if (typeof $dynamicAnchor === 'string')
+      dynamicAnchors.set(base, (dynamicAnchors.get(base) ?? new Set()).add($dynamicAnchor))
+    baseOf.set(node, base)
+    pointerOf.set(node, pointer)
+    forEachSubschema(node, (sub, path) => queue.push([sub, base, pointer + path]))
   }
-  return index
+  // The root's `$id`, resolved against the default base like any other.
+  return { dialect, byUri, dynamicAnchors, baseOf, pointerOf, rootBase: baseOf.get(root as object) ?? DEFAULT_BASE }
 }
 
 /** Calls `visit` with each direct subschema of `node` and its pointer relative to `node`. */
@@ -133,30 +126,25 @@ export function forEachSubschema(node: SchemaNode, visit: (sub: unknown, path: s
 
 /** The schema `ref` leads to from a subschema whose base is `base`, with its own base; undefined when nothing does. */
 export function resolveRef(index: SchemaIndex, ref: string, base: string): { target: unknown, base: string, uri: string } | undefined {
-  const uri = resolveUri(ref, base)
-  if (uri === undefined)
-    return undefined
-  const known = index.byUri.get(uri)
-  if (known !== undefined)
-    return { target: known, base: (isSchemaObject(known) && index.baseOf.get(known)) || splitFragment(uri)[0], uri }
-  const [doc, fragment] = splitFragment(uri)
-  let node = index.byUri.get(doc)
-  if (node === undefined)
-    return undefined
-  let pointer: string
+  // A URI that does not parse, or a fragment that does not decode, resolves to nothing.
   try {
-    pointer = decodeURIComponent(fragment)
+    const uri = new URL(ref, base).href
+    const [doc, fragment] = splitFragment(uri)
+    let node = index.byUri.get(uri)
+    if (node === undefined) {
+      node = index.byUri.get(doc)
+      const pointer = decodeURIComponent(fragment)
+      // An unknown document, or an anchor that does not exist.
+      if (node === undefined || (pointer && pointer[0] !== '/'))
+        return
+      for (const raw of pointer.split('/').slice(1)) {
+        const key = raw.replace(/~1/g, '/').replace(/~0/g, '~')
+        if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key))
+          return
+        node = (node as SchemaNode)[key]
+      }
+    }
+    return { target: node, base: (isSchemaObject(node) && index.baseOf.get(node)) || doc, uri }
   }
-  catch {
-    return undefined
-  }
-  if (pointer !== '' && !pointer.startsWith('/'))
-    return undefined // an anchor that does not exist
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~')
-    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key))
-      return undefined
-    node = (node as Record<string, unknown>)[key]
-  }
-  return { target: node, base: (isSchemaObject(node) && index.baseOf.get(node)) || doc, uri }
+  catch {}
 }

@@ -5,11 +5,9 @@
 // No Vue import.
 import { WebMCPDefinitionError } from './errors'
 
-/** The spec's tool name grammar; the browser rejects anything else with `InvalidStateError`. */
-export const TOOL_NAME_PATTERN: RegExp = /^[\w.-]{1,128}$/
-
+/** Whether `name` follows the spec's tool name grammar; the browser rejects anything else with `InvalidStateError`. */
 export function isValidToolName(name: unknown): name is string {
-  return typeof name === 'string' && TOOL_NAME_PATTERN.test(name)
+  return typeof name === 'string' && /^[\w.-]{1,128}$/.test(name)
 }
 
 /** Why the browser would refuse `tool`'s name or description, as an error that says so; `null` when it would not. */

@@ -475,6 +475,19 @@ describe('checking definitions', () => {
     expect(fields).toHaveLength(5)
   })
 
+  it('checks names whatever their schema (true, a shared object), parameters under dependencies and additionalItems, and ends on cyclic objects', () => {
+    const long = 'p'.repeat(31)
+    const shared = { type: 'string' }
+    const schema: Record<string, unknown> = {
+      properties: { [long]: true, [`${long}a`]: shared, [`${long}b`]: shared },
+      dependencies: { x: { properties: { [`${long}c`]: {} } }, y: ['x'] },
+      additionalItems: { properties: { [`${long}d`]: {} } },
+    }
+    schema.not = schema
+    const fields = checkDefinition({ name: 'n', description: 'd', inputSchema: schema }).map(p => p.field)
+    expect(fields.sort()).toEqual([`/additionalItems/properties/${long}d`, `/dependencies/x/properties/${long}c`, `/properties/${long}`, `/properties/${long}a`, `/properties/${long}b`])
+  })
+
   it('honours overridden limits', () => {
     expect(checkDefinition({ name: 'abcdef', description: 'd' }, { ...DEFAULT_BUDGETS, name: 5 })).toHaveLength(1)
   })

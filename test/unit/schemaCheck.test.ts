@@ -37,6 +37,8 @@ describe('schemaProblem: what keeps a schema from being enforced, and where', ()
     expect(schemaProblem({ $defs: { a: { $anchor: 'pos', minimum: 0 } }, properties: { x: { $ref: '#pos' } } })).toBeNull()
     expect(schemaProblem({ $id: 'https://example.com/root', $defs: { b: { $id: 'b', type: 'string' } }, properties: { x: { $ref: 'b' } } })).toBeNull()
     expect(schemaProblem({ type: 'string', pattern: '^\\p{L}+$' })).toBeNull()
+    // A relative root $id is resolved once: c.json sits beside dir/root.json, where an absolute path finds it.
+    expect(schemaProblem({ $id: 'dir/root.json', $defs: { c: { $id: 'c.json', type: 'string' } }, properties: { x: { $ref: '/dir/c.json' } } })).toBeNull()
   })
 
   it('schemaError names the tool, the problem and the pointer', () => {

@@ -37,7 +37,8 @@ export function depthProblem(value: unknown): ValidationProblem | null {
       continue
     if (depth >= MAX_DEPTH)
       return { pointer, message: `is nested too deeply: arguments may nest at most ${MAX_DEPTH} levels` }
-    if ((deepest.get(v) ?? -1) >= depth)
+    // Unseen objects compare undefined, which is never >= a depth.
+    if (deepest.get(v)! >= depth)
       continue
     deepest.set(v, depth)
     // Only objects and arrays go on the stack: 100,000 numbers cost no pointer strings.
