@@ -37,7 +37,7 @@ export function isStandardSchema(value: unknown): boolean {
  * Schema first (the definition the browser gets), held to the budgets, and
  * spared the schema check: its own library enforces it, not this package's
  * validator. When a schema needs a checker `checkers` lacks, the name of that
- * checker, and nothing is changed.
+ * checker (the definition may be left half converted: the caller drops it).
  */
 export function definitionChecks(
   tool: ToolDefinitionInput,
@@ -48,25 +48,22 @@ export function definitionChecks(
   const spec = specError(tool)
   if (spec)
     return spec
-  const { schemaError, toJsonSchema } = checkers
-  const schemas = [tool.inputSchema, tool.outputSchema]
-  const standard = schemas.map(isStandardSchema)
-  // Ask for what is missing before anything is converted: a tool is checked whole, once.
-  if (standard.includes(true) && !toJsonSchema)
-    return 'toJsonSchema'
-  if (schemas.some((schema, i) => schema !== undefined && !standard[i]) && !schemaError)
-    return 'schemaError'
   let schemaProblem: Error | null = null
-  for (const [i, which] of (['input', 'output'] as const).entries()) {
-    if (standard[i]) {
-      const json = toJsonSchema!(tool.name, which, schemas[i] as object)
+  for (const which of ['input', 'output'] as const) {
+    const schema = tool[`${which}Schema`]
+    if (isStandardSchema(schema)) {
+      if (!checkers.toJsonSchema)
+        return 'toJsonSchema'
+      const json = checkers.toJsonSchema(tool.name, which, schema as object)
       if (json instanceof Error)
         return json
       tool[`${which}Schema`] = json
     }
-    else {
-      // A literal (or no schema, which passes): checked here, reported after the budgets.
-      schemaProblem ??= schemaError?.(tool.name, schemas[i], which) ?? null
+    else if (schema !== undefined) {
+      // A literal: checked here, reported after the budgets.
+      if (!checkers.schemaError)
+        return 'schemaError'
+      schemaProblem ??= checkers.schemaError(tool.name, schema, which)
     }
   }
   return (budgets ? definitionError(tool, budgets, limits) : null) ?? schemaProblem

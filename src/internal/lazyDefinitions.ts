@@ -25,16 +25,17 @@ const loaded: SchemaCheckers = {}
 export function checksFor(checks: ShallowRef<DefinitionCheck | undefined>, failure?: Error): DefinitionCheck {
   return (tool, budgets, limits) => {
     const result = definitionChecks(tool, budgets, limits, loaded)
-    if (typeof result !== 'string' || failure)
-      return typeof result === 'string' ? failure : result
+    if (typeof result !== 'string')
+      return result
     // The chunks the call path loads for these schemas' calls: the validators.
     // (A module loads once, however many tools ask at once.)
-    void (result === 'schemaError' ? import('../core/validation/validate') : import('../core/validation/standardSchema'))
-      .then((m) => {
-        loaded[result] = m[result as never]
-        return undefined
-      }, (reason: { message?: unknown } | undefined) => new Error(`Not registered: the checks of tool definitions could not be loaded (${String(reason?.message ?? reason)}).`, { cause: reason }))
-      .then(failed => (checks.value = checksFor(checks, failed)))
-    return undefined
+    if (!failure) {
+      void (result === 'schemaError' ? import('../core/validation/validate') : import('../core/validation/standardSchema'))
+        .then((m) => {
+          loaded[result] = m[result as never]
+        }, (reason: { message?: unknown } | undefined) => new Error(`Not registered: the checks of tool definitions could not be loaded (${String(reason?.message ?? reason)}).`, { cause: reason }))
+        .then(failed => (checks.value = checksFor(checks, failed as Error | undefined)))
+    }
+    return failure
   }
 }
