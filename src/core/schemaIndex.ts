@@ -75,19 +75,19 @@ export function indexSchema(root: unknown): SchemaIndex {
     if (!isSchemaObject(node) || baseOf.has(node))
       continue
     let base = inherited
+    let fragment: string | undefined
     const id = ownId(node, dialect)
     const { $id, $anchor, $dynamicAnchor } = node
     if (id !== undefined) {
-      const [doc, fragment] = splitFragment(resolveUri(id, base) ?? base)
-      base = doc
-      byUri.set(doc, node)
-      if (fragment)
-        byUri.set(`${doc}#${fragment}`, node)
+      [base, fragment] = splitFragment(resolveUri(id, base) ?? base)
+      byUri.set(base, node)
     }
-    else if (dialect === 7 && typeof $id === 'string' && $id.startsWith('#') && !('$ref' in node)) {
-      byUri.set(base + $id, node)
+    else if (dialect === 7 && typeof $id === 'string' && !('$ref' in node)) {
+      // Draft 7's `$id: "#name"` is an anchor (an `$id` not so is the node's own).
+      fragment = $id.slice(1)
     }
-    for (const anchor of [$anchor, $dynamicAnchor]) {
+    // `doc#` for an `$id` without a fragment resolves to the same node as `doc`.
+    for (const anchor of [fragment, $anchor, $dynamicAnchor]) {
       if (typeof anchor === 'string')
         byUri.set(`${base}#${anchor}`, node)
     }
