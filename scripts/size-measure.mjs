@@ -59,8 +59,9 @@ export async function measure(source, packages = { 'vue-webmcp': root }) {
   }
   visit(chunks.find(c => c.isEntry))
   const lazy = chunks.filter(c => !startup.has(c))
-  // The validator, and the schema check and index it shares with registration (marked by their base URI).
-  const isValidator = c => Object.keys(c.modules).some(id => /chunks\/validate/.test(id)) || c.code.includes('vue-webmcp.invalid')
+  // The schema code: the JSON Schema validator with its schema check (and its format checkers),
+  // the Standard Schema adapter with its converter.
+  const isValidator = c => Object.keys(c.modules).some(id => /chunks\/(?:validate|formats|standardSchema)\./.test(id))
   // The confirmation step, loaded on the first call of a tool that asks the person.
   const isConfirm = c => Object.keys(c.modules).some(id => /chunks\/confirm\./.test(id))
   const sum = list => [...list].reduce((n, c) => n + gzip(c), 0)

@@ -65,9 +65,11 @@ console.log(`\n${'useWebMCPTool, by the schemas its tools use'.padEnd(width)}  $
 for (const [label, bytes, target] of BY_SCHEMA)
   console.log(`${label.padEnd(width)}  ${pad(bytes, 8)}  ${target === undefined ? '' : `${bytes <= target ? 'met' : 'MISSED'} (<= ${target})`}`)
 console.log('\ngzip -9 bytes of Vite 8 production output, minified whole (whitespace too, as an app build does); vue and react external, @vueuse/core bundled.')
-console.log('start-up: loaded with the page. 1st call: loaded by import() on the first tool call (the call pipeline).')
-console.log('+schema: the schema check, loaded before the first tool with an inputSchema registers, and the')
-console.log('         argument validator, loaded on the first call of such a tool.')
+console.log('start-up: loaded with the page. 1st call: loaded by import() on the first tool call, or before the first')
+console.log('         tool with a schema registers (the call path with the definition checks).')
+console.log('+schema: the schema code, loaded before the first tool with such a schema registers: the JSON Schema')
+console.log('         validator with its schema check (its format checkers only for a schema with format), the')
+console.log('         Standard Schema adapter with its converter. A page loads the part its tools use (rows below).')
 console.log('+confirm: the confirmation step, loaded on the first call of a tool that asks the person.')
 
 // The files a page without a bundler loads as they are (dist/vue-webmcp.esm-browser*.js):
