@@ -136,6 +136,9 @@ function closed(allowed: string[]): Check {
   return (_v, pointer, out) => fail(out, pointer, `is not an allowed property${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}`)
 }
 
+/** The dynamic scope once `base` is entered. */
+const enter = (scope: Scope | undefined, base: string): Scope => scope?.base === base ? scope : { base, up: scope }
+
 const merge = (into: Annotations | null, from: Annotations | null) => from?.forEach(x => into?.add(x))
 
 /** Runs `check` for its verdict alone: its annotations kept only if it passes. */
@@ -221,7 +224,7 @@ function compileRoot(root: unknown): (v: unknown, out: ValidationProblem[]) => v
       const into = found.base
       const compiledTarget = compile(found.target, into)
       // Following a reference enters the target's resource: the dynamic scope records it.
-      const target: Check = (v, pointer, out, scope, ann) => compiledTarget(v, pointer, out, scope?.base === into ? scope : { base: into, up: scope }, ann)
+      const target: Check = (v, pointer, out, scope, ann) => compiledTarget(v, pointer, out, enter(scope, into), ann)
       const fragment = uri.slice(uri.indexOf('#') + 1)
       // A $dynamicRef is dynamic only when it lands on a matching $dynamicAnchor.
       if (!dynamic || !uri.includes('#') || (found.target as SchemaNode | null)?.$dynamicAnchor !== fragment)
@@ -435,8 +438,8 @@ function compileRoot(root: unknown): (v: unknown, out: ValidationProblem[]) => v
     }
 
     return (v, pointer, out, scope, ann) => {
-      if (resource && scope?.base !== resource)
-        scope = { base: resource, up: scope }
+      if (resource)
+        scope = enter(scope, resource)
       const own = unevaluated ? new Set() : ann
       let ok = true
       // A loop, not every(): this runs for each value checked.
