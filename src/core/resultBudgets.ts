@@ -40,8 +40,6 @@ export interface BudgetedResponse {
   response: WebMCPToolResponse
   /** Set when the result was refused. */
   error?: ResultTooLargeError
-  /** Something was shortened and marked, or text blocks that did not fit were left out. */
-  truncated: boolean
 }
 
 /**
@@ -61,13 +59,13 @@ export function errorResult(error: unknown, code: WebMCPErrorCode, limit = Infin
 /** A refusal saying how big the result was, fitted to `limit`. */
 function refuse(size: string, limit: number): BudgetedResponse {
   const error = new ResultTooLargeError(size, limit)
-  return { response: errorResult(error, 'OUTPUT_TOO_LARGE', limit, error.message), error, truncated: false }
+  return { response: errorResult(error, 'OUTPUT_TOO_LARGE', limit, error.message), error }
 }
 
 /** A normalized result measured exactly: as it is within `limit`, refused over it. */
 function measured(response: WebMCPToolResponse, limit: number): BudgetedResponse {
   const size = resultSize(response)
-  return size <= limit ? { response, truncated: false } : refuse(`${size} characters`, limit)
+  return size <= limit ? { response } : refuse(`${size} characters`, limit)
 }
 
 /**
@@ -95,8 +93,7 @@ export function budgetResult(value: unknown, limit: number, whole = false): Budg
     // Measured below.
   }
   else if (typeof value === 'string') {
-    const cut = cutText(value, limit)
-    return { response: toToolResponse(cut.text), truncated: !!cut.truncated }
+    return { response: toToolResponse(cutText(value, limit).text) }
   }
   else if (isToolResponse(value)) {
     // What can never be cut (images, audio, resources, _meta, other fields) and is
@@ -112,7 +109,7 @@ export function budgetResult(value: unknown, limit: number, whole = false): Budg
     // JSON sent is the one measured: a getter read again may answer differently.
     const shortened = shortenLargestField(value, limit)
     if (shortened)
-      return { response: { content: [{ type: 'text', text: shortened[1] }] }, truncated: true }
+      return { response: { content: [{ type: 'text', text: shortened[1] }] } }
     if (jsonLowerBound(value, cap) > cap)
       parts = describeShape(value)
   }
@@ -159,7 +156,7 @@ function trimLongTexts(value: WebMCPToolResponse, limit: number): [trimmed: WebM
 function budgetToolResponse(response: WebMCPToolResponse, limit: number, originals?: string[]): BudgetedResponse {
   const total = originals ? Infinity : resultSize(response)
   if (total <= limit)
-    return { response, truncated: false }
+    return { response }
   // The size as sent, texts copied in part counted whole: only worked out for
   // a refusal when some were (they are over the budget on their own).
   const tooLarge = (): BudgetedResponse => {
@@ -231,10 +228,9 @@ function budgetToolResponse(response: WebMCPToolResponse, limit: number, origina
   }
   if (dropped > 0 && reserved > 0)
     content.push(omitted(dropped))
-  truncated ||= left < 0
   const next = { ...response, content }
   // The sums above are exact; this check keeps the promise if they ever are not.
-  return resultSize(next) > limit ? tooLarge() : { response: next, truncated }
+  return resultSize(next) > limit ? tooLarge() : { response: next }
 }
 
 /**
