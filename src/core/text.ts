@@ -76,8 +76,7 @@ function marker(shown: number, total: number): string {
 export function cutText(input: string, budget: number, whole?: number): CutText {
   // Every code point costs at least 1 and at most 6, and there are between
   // length/2 and length of them: most texts are decided without measuring.
-  if (input.length * 6 <= budget)
-    return { text: toWellFormed(input) }
+  // Serialized, a code unit costs half a code point (in a pair) or more: only a text that may fit is measured whole.
   if (input.length / 2 <= budget) {
     const text = toWellFormed(input)
     if (serializedLength(text) <= budget)
