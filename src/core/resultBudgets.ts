@@ -322,13 +322,11 @@ function shortenLargestField(object: Record<string, unknown>, limit: number): Sh
     const without = { ...object, [key]: '' }
     if (jsonLowerBound(without, limit) > limit)
       return undefined
-    const rest = safeStringify(without)
-    if (rest === undefined)
-      return undefined
-    const outside = serializedLength(rest)
+    // Undefined only from an own toJSON (the spread copies it) that returns nothing: serializedLength throws, and the field is left.
+    const outside = serializedLength(safeStringify(without)!)
     // Certainly over when even the field's lower bound does not fit; otherwise
     // the field is short, and measuring the whole object exactly is cheap.
-    if (longest / 2 + outside <= limit && serializedLength(safeStringify(object) ?? '') <= limit)
+    if (longest / 2 + outside <= limit && serializedLength(safeStringify(object)!) <= limit)
       return undefined
     // Escapes inside the field cost double once nested in the text block.
     const room = Math.floor((limit - outside) / 2)
@@ -338,7 +336,7 @@ function shortenLargestField(object: Record<string, unknown>, limit: number): Sh
     if (!cut.truncated)
       return undefined
     const value = { ...object, [key]: cut.text }
-    const json = safeStringify(value) ?? ''
+    const json = safeStringify(value)!
     return serializedLength(json) <= limit ? [value, json] : undefined
   }
   catch {

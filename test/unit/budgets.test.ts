@@ -194,6 +194,8 @@ describe('budgeting results', () => {
     cyclic.self = cyclic
     expect(budget(cyclic).response).toEqual(toToolResponse(cyclic))
     expect(budget({ when: new Date(0) }).response).toEqual({ content: [{ type: 'text', text: '{"when":"1970-01-01T00:00:00.000Z"}' }] })
+    // An own toJSON that returns nothing: nothing to shorten, an empty answer as without budgets.
+    expect(budget({ body: 'x'.repeat(5000), toJSON: () => undefined })).toEqual({ response: { content: [] } })
   })
 
   it('shortens a long field beside values JSON.stringify refuses (a BigInt, a cycle) or a throwing symbol getter', () => {
