@@ -13,7 +13,7 @@ import type { WebMCPErrorCode } from './errors'
 import { ERROR_CODE_KEY, ResultTooLargeError } from './errors'
 import { errorMessage, isToolResponse, MAX_ERROR_TEXT, sanitizeErrorText, toToolResponse } from './normalize'
 import { isObject, isSkipped, safeStringify, toWellFormed } from './serialize'
-import { codePointLength, cutText, serializedLength } from './text'
+import { codePointLength, cutText, jsonSize, serializedLength } from './text'
 
 export { cutText, serializedLength } from './text'
 export type { CutText } from './text'
@@ -28,11 +28,6 @@ export const RESULT_FRAME = 39
  */
 export function resultSize(response: WebMCPToolResponse): number {
   return jsonSize(response) - RESULT_FRAME
-}
-
-/** Length of a JSON value's JSON in code points. */
-function jsonSize(value: unknown): number {
-  return codePointLength(JSON.stringify(value))
 }
 
 export interface BudgetedResponse {
