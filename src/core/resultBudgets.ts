@@ -104,7 +104,7 @@ export function budgetResult(value: unknown, limit: number, whole = false): Budg
     // JSON sent is the one measured: a getter read again may answer differently.
     const shortened = shortenLargestField(value, limit)
     if (shortened)
-      return { response: { content: [{ type: 'text', text: shortened[1] }] } }
+      return { response: toToolResponse(shortened[1]) } // JSON is well formed: its one text block as it is
     if (jsonLowerBound(value, cap) > cap)
       parts = describeShape(value)
   }
