@@ -115,11 +115,8 @@ function htmlDocumentStart(message: string): number {
   let start = -1
   for (const tag of ['html', 'head', 'body']) {
     const open = message.search(new RegExp(`<${tag}[\\s>]`, 'i'))
-    if (open === -1 || (start !== -1 && open > start))
-      continue
-    const close = new RegExp(`</${tag}\\s*>`, 'gi')
-    close.lastIndex = open
-    if (close.test(message))
+    // Unsigned, -1 (none yet, or not found) comes after every index.
+    if (open >>> 0 < start >>> 0 && new RegExp(`</${tag}\\s*>`, 'i').test(message.slice(open)))
       start = open
   }
   return start
