@@ -166,8 +166,7 @@ export function errorMessage(error: unknown): string {
   if (isErrorLike(error)) {
     let message: string
     try {
-      const raw = error.message
-      message = raw === undefined ? '' : valueText(raw)
+      message = valueText(error.message) // '' for undefined, as it has no JSON
     }
     catch (thrown) {
       message = `${readName(error) || 'Error'} (its message could not be read: ${describeThrown(thrown)})`

@@ -155,13 +155,10 @@ function budgetToolResponse(response: WebMCPToolResponse, limit: number, origina
   // The size as sent, texts copied in part counted whole: only worked out for
   // a refusal when some were (they are over the budget on their own).
   const tooLarge = (): BudgetedResponse => {
-    let size = total
-    if (originals) {
-      size = resultSize(response)
-      originals.forEach((text, i) => {
-        size += serializedLength(text) - serializedLength((response.content[i] as WebMCPTextContent).text)
-      })
-    }
+    let size = originals ? resultSize(response) : total
+    originals?.forEach((text, i) => {
+      size += serializedLength(text) - serializedLength((response.content[i] as WebMCPTextContent).text)
+    })
     return refuse(`${size} characters`, limit)
   }
   let truncated = false
