@@ -47,7 +47,8 @@ function repairSurrogates(json: string): string {
 
 /** An entry of a content array as a valid block: a text block's `text` is a string, a non-block is text. */
 function repairBlock(block: unknown): WebMCPContentBlock {
-  if (!isObject(block) || Array.isArray(block) || typeof block.type !== 'string')
+  // Parsed JSON: an array has no `type`.
+  if (!isObject(block) || typeof block.type !== 'string')
     return text(typeof block === 'string' ? block : JSON.stringify(block))
   if (block.type === 'text' && typeof block.text !== 'string')
     return { ...block, text: block.text === undefined ? '' : JSON.stringify(block.text) } as WebMCPContentBlock
@@ -79,8 +80,8 @@ function copyToolResponse(value: WebMCPToolResponse): WebMCPToolResponse {
     const block = repairBlock(entry)
     return block.type === 'text' && block.text === mirror ? { ...block, text: now! } : block
   })
-  if ('isError' in copy && typeof copy.isError !== 'boolean')
-    delete copy.isError
+  if (typeof copy.isError !== 'boolean')
+    delete copy.isError // a no-op when absent
   return copy
 }
 
