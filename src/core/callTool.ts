@@ -19,25 +19,25 @@ import { isObject, safeStringify } from './serialize'
 import { check, formatProblems } from './validation'
 import { warnOnce } from './warn'
 
+/** The code of an Error-like failure by its name: a subclass is caught by `instanceof` first. */
+const CODES = new Map<unknown, WebMCPErrorCode>([
+  ['ToolInputError', 'INVALID_ARGS'],
+  ['ResultTooLargeError', 'OUTPUT_TOO_LARGE'],
+  ['TimeoutError', 'TIMEOUT'],
+  ['AbortError', 'ABORTED'],
+])
+
 /** Maps a failure to its code. Never throws: whatever a tool threw is its own failure. */
 export function classifyError(error: unknown): WebMCPErrorCode {
   try {
     // Subclasses keep their parent's code whatever their own name.
-    if (error instanceof ToolInputError)
-      return 'INVALID_ARGS'
-    if (error instanceof ResultTooLargeError)
-      return 'OUTPUT_TOO_LARGE'
-    if (error instanceof ToolOutputError)
-      return 'INVALID_OUTPUT'
-    if (!isErrorLike(error))
-      return 'TOOL_ERROR'
-    switch (error.name) {
-      case 'ToolInputError': return 'INVALID_ARGS'
-      case 'ResultTooLargeError': return 'OUTPUT_TOO_LARGE'
-      case 'TimeoutError': return 'TIMEOUT'
-      case 'AbortError': return 'ABORTED'
-      default: return 'TOOL_ERROR'
-    }
+    return error instanceof ToolInputError
+      ? 'INVALID_ARGS'
+      : error instanceof ResultTooLargeError
+        ? 'OUTPUT_TOO_LARGE'
+        : error instanceof ToolOutputError
+          ? 'INVALID_OUTPUT'
+          : (isErrorLike(error) && CODES.get(error.name)) || 'TOOL_ERROR'
   }
   catch {
     return 'TOOL_ERROR' // a revoked Proxy, a throwing `name` getter
@@ -77,8 +77,6 @@ export interface ToolCallOutcome {
 interface CallTrail {
   confirmation?: WebMCPConfirmationOutcome
 }
-
-const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now())
 
 /**
  * Runs the hook `owner[what]`, when set, with what `arg` builds; a throw, or a
@@ -129,7 +127,8 @@ function asksConfirmation(call: Pick<ToolCall<unknown, unknown>, 'settings' | 'a
 /** Runs one tool call to a valid MCP result. Never rejects. */
 export async function callTool<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
   const { name, settings } = call
-  const started = now()
+  // Every browser and Node from 16 (the package needs 20.19) has `performance`.
+  const started = performance.now()
   const withArgs = settings.includeArgs === true ? { args } : {}
   const origin = call.origin ?? { source: 'tool', caller: 'agent' }
   safely(settings, 'onToolCall', () => ({ name, ...origin, ...withArgs }))
@@ -149,7 +148,7 @@ export async function callTool<Args, Result>(call: ToolCall<Args, Result>, args:
     name,
     ...origin,
     ok,
-    ms: now() - started,
+    ms: performance.now() - started,
     // A copy: what the hook does with it cannot change what the agent receives.
     response: JSON.parse(JSON.stringify(response)) as WebMCPToolResponse,
     ...(code ? { code } : {}),

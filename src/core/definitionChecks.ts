@@ -27,8 +27,8 @@ export interface SchemaCheckers {
 
 /** Whether `value` is a Standard Schema (an ArkType type is a function, the others objects). */
 export function isStandardSchema(value: unknown): boolean {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null
-    && typeof (value as { '~standard'?: unknown })['~standard'] === 'object'
+  // A primitive reads its prototype's properties: none is called "~standard".
+  return typeof (value as { '~standard'?: unknown } | null | undefined)?.['~standard'] === 'object'
 }
 
 /**

@@ -47,7 +47,8 @@ function repairSurrogates(json: string): string {
 
 /** An entry of a content array as a valid block: a text block's `text` is a string, a non-block is text. */
 function repairBlock(block: unknown): WebMCPContentBlock {
-  if (!isObject(block) || Array.isArray(block) || typeof block.type !== 'string')
+  // Parsed JSON: an array has no `type`.
+  if (!isObject(block) || typeof block.type !== 'string')
     return text(typeof block === 'string' ? block : JSON.stringify(block))
   if (block.type === 'text' && typeof block.text !== 'string')
     return { ...block, text: block.text === undefined ? '' : JSON.stringify(block.text) } as WebMCPContentBlock
@@ -79,8 +80,8 @@ function copyToolResponse(value: WebMCPToolResponse): WebMCPToolResponse {
     const block = repairBlock(entry)
     return block.type === 'text' && block.text === mirror ? { ...block, text: now! } : block
   })
-  if ('isError' in copy && typeof copy.isError !== 'boolean')
-    delete copy.isError
+  if (typeof copy.isError !== 'boolean')
+    delete copy.isError // a no-op when absent
   return copy
 }
 
@@ -115,11 +116,8 @@ function htmlDocumentStart(message: string): number {
   let start = -1
   for (const tag of ['html', 'head', 'body']) {
     const open = message.search(new RegExp(`<${tag}[\\s>]`, 'i'))
-    if (open === -1 || (start !== -1 && open > start))
-      continue
-    const close = new RegExp(`</${tag}\\s*>`, 'gi')
-    close.lastIndex = open
-    if (close.test(message))
+    // Unsigned, -1 (none yet, or not found) comes after every index.
+    if (open >>> 0 < start >>> 0 && new RegExp(`</${tag}\\s*>`, 'i').test(message.slice(open)))
       start = open
   }
   return start
@@ -169,8 +167,7 @@ export function errorMessage(error: unknown): string {
   if (isErrorLike(error)) {
     let message: string
     try {
-      const raw = error.message
-      message = raw === undefined ? '' : valueText(raw)
+      message = valueText(error.message) // '' for undefined, as it has no JSON
     }
     catch (thrown) {
       message = `${readName(error) || 'Error'} (its message could not be read: ${describeThrown(thrown)})`

@@ -13,7 +13,7 @@ import type { WebMCPErrorCode } from './errors'
 import { ERROR_CODE_KEY, ResultTooLargeError } from './errors'
 import { errorMessage, isToolResponse, MAX_ERROR_TEXT, sanitizeErrorText, toToolResponse } from './normalize'
 import { isObject, isSkipped, safeStringify, toWellFormed } from './serialize'
-import { codePointLength, cutText, serializedLength } from './text'
+import { codePointLength, cutText, jsonSize, serializedLength } from './text'
 
 export { cutText, serializedLength } from './text'
 export type { CutText } from './text'
@@ -30,18 +30,11 @@ export function resultSize(response: WebMCPToolResponse): number {
   return jsonSize(response) - RESULT_FRAME
 }
 
-/** Length of a JSON value's JSON in code points. */
-function jsonSize(value: unknown): number {
-  return codePointLength(JSON.stringify(value))
-}
-
 export interface BudgetedResponse {
   /** The normalized result, within budget (or a refusal). */
   response: WebMCPToolResponse
   /** Set when the result was refused. */
   error?: ResultTooLargeError
-  /** Something was shortened and marked, or text blocks that did not fit were left out. */
-  truncated: boolean
 }
 
 /**
@@ -61,13 +54,13 @@ export function errorResult(error: unknown, code: WebMCPErrorCode, limit = Infin
 /** A refusal saying how big the result was, fitted to `limit`. */
 function refuse(size: string, limit: number): BudgetedResponse {
   const error = new ResultTooLargeError(size, limit)
-  return { response: errorResult(error, 'OUTPUT_TOO_LARGE', limit, error.message), error, truncated: false }
+  return { response: errorResult(error, 'OUTPUT_TOO_LARGE', limit, error.message), error }
 }
 
 /** A normalized result measured exactly: as it is within `limit`, refused over it. */
 function measured(response: WebMCPToolResponse, limit: number): BudgetedResponse {
   const size = resultSize(response)
-  return size <= limit ? { response, truncated: false } : refuse(`${size} characters`, limit)
+  return size <= limit ? { response } : refuse(`${size} characters`, limit)
 }
 
 /**
@@ -95,8 +88,7 @@ export function budgetResult(value: unknown, limit: number, whole = false): Budg
     // Measured below.
   }
   else if (typeof value === 'string') {
-    const cut = cutText(value, limit)
-    return { response: toToolResponse(cut.text), truncated: !!cut.truncated }
+    return { response: toToolResponse(cutText(value, limit).text) }
   }
   else if (isToolResponse(value)) {
     // What can never be cut (images, audio, resources, _meta, other fields) and is
@@ -112,7 +104,7 @@ export function budgetResult(value: unknown, limit: number, whole = false): Budg
     // JSON sent is the one measured: a getter read again may answer differently.
     const shortened = shortenLargestField(value, limit)
     if (shortened)
-      return { response: { content: [{ type: 'text', text: shortened[1] }] }, truncated: true }
+      return { response: toToolResponse(shortened[1]) } // JSON is well formed: its one text block as it is
     if (jsonLowerBound(value, cap) > cap)
       parts = describeShape(value)
   }
@@ -159,17 +151,14 @@ function trimLongTexts(value: WebMCPToolResponse, limit: number): [trimmed: WebM
 function budgetToolResponse(response: WebMCPToolResponse, limit: number, originals?: string[]): BudgetedResponse {
   const total = originals ? Infinity : resultSize(response)
   if (total <= limit)
-    return { response, truncated: false }
+    return { response }
   // The size as sent, texts copied in part counted whole: only worked out for
   // a refusal when some were (they are over the budget on their own).
   const tooLarge = (): BudgetedResponse => {
-    let size = total
-    if (originals) {
-      size = resultSize(response)
-      originals.forEach((text, i) => {
-        size += serializedLength(text) - serializedLength((response.content[i] as WebMCPTextContent).text)
-      })
-    }
+    let size = originals ? resultSize(response) : total
+    originals?.forEach((text, i) => {
+      size += serializedLength(text) - serializedLength((response.content[i] as WebMCPTextContent).text)
+    })
     return refuse(`${size} characters`, limit)
   }
   let truncated = false
@@ -231,10 +220,9 @@ function budgetToolResponse(response: WebMCPToolResponse, limit: number, origina
   }
   if (dropped > 0 && reserved > 0)
     content.push(omitted(dropped))
-  truncated ||= left < 0
   const next = { ...response, content }
   // The sums above are exact; this check keeps the promise if they ever are not.
-  return resultSize(next) > limit ? tooLarge() : { response: next, truncated }
+  return resultSize(next) > limit ? tooLarge() : { response: next }
 }
 
 /**
@@ -326,13 +314,11 @@ function shortenLargestField(object: Record<string, unknown>, limit: number): Sh
     const without = { ...object, [key]: '' }
     if (jsonLowerBound(without, limit) > limit)
       return undefined
-    const rest = safeStringify(without)
-    if (rest === undefined)
-      return undefined
-    const outside = serializedLength(rest)
+    // Undefined only from an own toJSON (the spread copies it) that returns nothing: serializedLength throws, and the field is left.
+    const outside = serializedLength(safeStringify(without)!)
     // Certainly over when even the field's lower bound does not fit; otherwise
     // the field is short, and measuring the whole object exactly is cheap.
-    if (longest / 2 + outside <= limit && serializedLength(safeStringify(object) ?? '') <= limit)
+    if (longest / 2 + outside <= limit && serializedLength(safeStringify(object)!) <= limit)
       return undefined
     // Escapes inside the field cost double once nested in the text block.
     const room = Math.floor((limit - outside) / 2)
@@ -342,7 +328,7 @@ function shortenLargestField(object: Record<string, unknown>, limit: number): Sh
     if (!cut.truncated)
       return undefined
     const value = { ...object, [key]: cut.text }
-    const json = safeStringify(value) ?? ''
+    const json = safeStringify(value)!
     return serializedLength(json) <= limit ? [value, json] : undefined
   }
   catch {

@@ -50,7 +50,7 @@ export function safeStringify(value: unknown): string | undefined {
   }
   catch {
     try {
-      return JSON.stringify(toJSONSafe(value, '', []))
+      return JSON.stringify(toJSONSafe({ '': value }, '', []))
     }
     catch (error) {
       return JSON.stringify(unserializable(error))
@@ -88,8 +88,11 @@ function unbox(value: object): unknown {
   return value
 }
 
-function toJSONSafe(value: unknown, key: string, ancestors: object[]): unknown {
+/** `holder[key]` as JSON reads it (the root in a wrapper keyed '', as JSON.stringify holds it), made safe. */
+function toJSONSafe(holder: object, key: string, ancestors: object[]): unknown {
+  let value: unknown
   try {
+    value = (holder as Record<string, unknown>)[key]
     if (isObject(value) && typeof value.toJSON === 'function')
       value = value.toJSON(key)
     if (isObject(value))
@@ -109,14 +112,14 @@ function toJSONSafe(value: unknown, key: string, ancestors: object[]): unknown {
     if (Array.isArray(value)) {
       const out: unknown[] = []
       for (let i = 0; i < value.length; i++) {
-        const item = toJSONSafe(readProperty(value, i), String(i), ancestors)
+        const item = toJSONSafe(value, String(i), ancestors)
         out.push(isSkipped(item) ? null : item)
       }
       return out
     }
     // fromEntries defines each key, so "__proto__" is a key like any other, as in JSON.
     return Object.fromEntries(Object.keys(value)
-      .map(k => [k, toJSONSafe(readProperty(value, k), k, ancestors)])
+      .map(k => [k, toJSONSafe(value, k, ancestors)])
       .filter(entry => !isSkipped(entry[1])))
   }
   catch (error) {
@@ -124,14 +127,5 @@ function toJSONSafe(value: unknown, key: string, ancestors: object[]): unknown {
   }
   finally {
     ancestors.pop()
-  }
-}
-
-function readProperty(target: object, key: PropertyKey): unknown {
-  try {
-    return (target as Record<PropertyKey, unknown>)[key]
-  }
-  catch (error) {
-    return unserializable(error)
   }
 }

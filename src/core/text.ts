@@ -52,9 +52,13 @@ export function codePointLength(text: string): number {
 
 /** Length of `text` in code points once written inside a JSON string (without the quotes). */
 export function serializedLength(text: string): number {
-  const json = JSON.stringify(text)
+  return jsonSize(text) - 2
+}
+
+/** Length of a JSON value's JSON in code points. */
+export function jsonSize(value: unknown): number {
   // Lone surrogates come out escaped as \uXXXX; only pairs stay two units.
-  return json.length - 2 - countPairs(json)
+  return codePointLength(JSON.stringify(value))
 }
 
 export interface CutText {
@@ -76,8 +80,7 @@ function marker(shown: number, total: number): string {
 export function cutText(input: string, budget: number, whole?: number): CutText {
   // Every code point costs at least 1 and at most 6, and there are between
   // length/2 and length of them: most texts are decided without measuring.
-  if (input.length * 6 <= budget)
-    return { text: toWellFormed(input) }
+  // Serialized, a code unit costs half a code point (in a pair) or more: only a text that may fit is measured whole.
   if (input.length / 2 <= budget) {
     const text = toWellFormed(input)
     if (serializedLength(text) <= budget)
@@ -86,7 +89,7 @@ export function cutText(input: string, budget: number, whole?: number): CutText 
   // A lone surrogate becomes U+FFFD: one code point either way, so the total
   // can be counted on the input, and only the kept prefix is made well formed.
   // (`whole` is given when `input` is the start of a longer text.)
-  const total = whole ?? input.length - countPairs(input)
+  const total = whole ?? codePointLength(input)
   const mark = serializedLength(marker(total, total))
   // A budget too small for the marker still gets text within it, unmarked.
   const room = budget > mark ? budget - mark : Math.max(0, budget)

@@ -1,3 +1,4 @@
+import type { BudgetedResponse } from '../../src/core/resultBudgets'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { checkDefinition } from '../../src/core/definitionBudgets'
@@ -9,6 +10,11 @@ import { codePointLength } from '../../src/core/text'
 import { anyLimit, anyValue, deepValue, hostileValue } from './arbitraries'
 
 const LIMIT = 1500
+
+/** Whether budgeting `value` shortened it or left text blocks out: answered, not as it would be without budgets. */
+function shortened(value: unknown, result: BudgetedResponse): boolean {
+  return !result.error && JSON.stringify(result.response) !== JSON.stringify(toToolResponse(value))
+}
 
 describe('measuring text as the agent receives it', () => {
   it('counts code points, not UTF-16 units', () => {
@@ -113,8 +119,9 @@ describe('budgeting results', () => {
   })
 
   it('cuts a long string result and keeps it an ordinary answer', () => {
-    const result = budget('y'.repeat(10_000))
-    expect(result.truncated).toBe(true)
+    const value = 'y'.repeat(10_000)
+    const result = budget(value)
+    expect(shortened(value, result)).toBe(true)
     expect(result.response.isError).toBeUndefined()
     expect(serializedLength((result.response.content[0] as { text: string }).text)).toBeLessThanOrEqual(LIMIT)
   })
@@ -133,7 +140,7 @@ describe('budgeting results', () => {
     const value = { id: 7, title: 'Notes', body: 'lorem "ipsum" \\ '.repeat(500) }
     const result = budget(value)
     expect(result.error).toBeUndefined()
-    expect(result.truncated).toBe(true)
+    expect(shortened(value, result)).toBe(true)
     const sent = (result.response.content[0] as { text: string }).text
     expect(serializedLength(sent)).toBeLessThanOrEqual(LIMIT)
     const parsed = JSON.parse(sent) as typeof value
@@ -152,9 +159,10 @@ describe('budgeting results', () => {
   it('keeps them in step when structuredContent has a lone surrogate (repaired in both, not refused)', () => {
     const structured = { summary: 'ok \uD800', log: 'z'.repeat(5000) }
     const value = { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured }
-    const { response, error, truncated } = budget(value)
+    const result = budget(value)
+    const { response, error } = result
     expect(error).toBeUndefined()
-    expect(truncated).toBe(true)
+    expect(shortened(value, result)).toBe(true)
     expect(response.structuredContent).toMatchObject({ summary: 'ok \uFFFD' })
     expect(response.structuredContent).toEqual(JSON.parse((response.content[0] as { text: string }).text))
   })
@@ -165,7 +173,7 @@ describe('budgeting results', () => {
       const value = { s: 'a'.repeat(n) }
       expect(serializedLength(JSON.stringify(value))).toBe(n + 12)
       const result = budget(value)
-      expect(result.truncated || !!result.error).toBe(over)
+      expect(shortened(value, result) || !!result.error).toBe(over)
       if (!over)
         expect(result.response).toEqual(toToolResponse(value))
     }
@@ -186,6 +194,8 @@ describe('budgeting results', () => {
     cyclic.self = cyclic
     expect(budget(cyclic).response).toEqual(toToolResponse(cyclic))
     expect(budget({ when: new Date(0) }).response).toEqual({ content: [{ type: 'text', text: '{"when":"1970-01-01T00:00:00.000Z"}' }] })
+    // An own toJSON that returns nothing: nothing to shorten, an empty answer as without budgets.
+    expect(budget({ body: 'x'.repeat(5000), toJSON: () => undefined })).toEqual({ response: { content: [] } })
   })
 
   it('shortens a long field beside values JSON.stringify refuses (a BigInt, a cycle) or a throwing symbol getter', () => {
@@ -195,8 +205,9 @@ describe('budgeting results', () => {
     const meta: Record<string, unknown> = {}
     meta.self = meta
     for (const value of [{ body: long, n: [0n] }, { body: long, n: [0n], meta }]) {
-      const { response, truncated } = budget(value)
-      expect(truncated).toBe(true)
+      const result = budget(value)
+      const { response } = result
+      expect(shortened(value, result)).toBe(true)
       expect(resultSize(response)).toBeLessThanOrEqual(LIMIT)
       expect(JSON.parse((response.content[0] as { text: string }).text)).toMatchObject({ n: ['0'] })
     }
@@ -209,7 +220,7 @@ describe('budgeting results', () => {
   it('is linear: a 10 MB text result is cut without measuring all of it', () => {
     const big = 'ab"\\'.repeat(2_500_000)
     const result = budget(big)
-    expect(result.truncated).toBe(true)
+    expect(shortened(big, result)).toBe(true)
     expect((result.response.content[0] as { text: string }).text).toMatch(/of 10000000 characters\]$/)
   })
 })
@@ -232,9 +243,10 @@ describe('budgeting everything the agent receives', () => {
     ['100,000 empty text blocks', { content: Array.from({ length: 100_000 }, () => text('')) }],
     ['structuredContent and a text block of 1,380 each, counted together', { content: [text('t'.repeat(1380))], structuredContent: { d: 'q'.repeat(1372) } }],
   ])('cuts text to fit: %s', (_, value) => {
-    const { response, error, truncated } = budget(value)
+    const result = budget(value)
+    const { response, error } = result
     expect(error).toBeUndefined()
-    expect(truncated).toBe(true)
+    expect(shortened(value, result)).toBe(true)
     expect(resultSize(response)).toBeLessThanOrEqual(LIMIT)
     expect(sent(response)).toBeLessThanOrEqual(LIMIT + 39)
   })
@@ -283,7 +295,7 @@ describe('budgeting everything the agent receives', () => {
 
   it('passes a small image, resource and _meta through untouched', () => {
     const value = { content: [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }, text('caption')], _meta: { a: 1 } }
-    expect(budget(value)).toEqual({ response: value, truncated: false })
+    expect(budget(value)).toEqual({ response: value })
   })
 
   it('is exact: a result of exactly the limit passes, one more is cut', () => {
@@ -292,10 +304,11 @@ describe('budgeting everything the agent receives', () => {
     const room = LIMIT - resultSize({ ...fixed, content: [...fixed.content, text('')] } as never)
     const at = { ...fixed, content: [...fixed.content, text('a'.repeat(room))] }
     expect(resultSize(at as never)).toBe(LIMIT)
-    expect(budget(at).truncated).toBe(false)
+    expect(shortened(at, budget(at))).toBe(false)
     const over = { ...fixed, content: [...fixed.content, text('a'.repeat(room + 1))] }
-    const { response, truncated } = budget(over)
-    expect(truncated).toBe(true)
+    const result = budget(over)
+    expect(shortened(over, result)).toBe(true)
+    const { response } = result
     expect(resultSize(response)).toBeLessThanOrEqual(LIMIT)
   })
 
@@ -340,7 +353,7 @@ describe('hostile values the widened arbitraries reached', () => {
 
   it('the size bound leaves out keys JSON leaves out: 20,000 undefined fields are `{}`, not "more than 96000 characters"', () => {
     const value = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, undefined]))
-    expect(budgetResult(value, LIMIT)).toEqual({ response: { content: [{ type: 'text', text: '{}' }] }, truncated: false })
+    expect(budgetResult(value, LIMIT)).toEqual({ response: { content: [{ type: 'text', text: '{}' }] } })
   })
 
   it('a long field beside something far over the budget is not shortened by serializing all the rest', () => {
@@ -371,7 +384,7 @@ describe('hostile values the widened arbitraries reached', () => {
     expect(error).toBeInstanceOf(ResultTooLargeError)
     expect(resultSize(response)).toBeLessThanOrEqual(LIMIT)
     expect(budgetResult(12345, 4).error).toBeInstanceOf(ResultTooLargeError)
-    expect(budgetResult(12345, 5)).toEqual({ response: { content: [{ type: 'text', text: '12345' }] }, truncated: false })
+    expect(budgetResult(12345, 5)).toEqual({ response: { content: [{ type: 'text', text: '12345' }] } })
   })
 })
 

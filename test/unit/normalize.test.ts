@@ -199,6 +199,12 @@ describe('toErrorResponse', () => {
     expect((content[0] as { text: string }).text).toBe('Bad gateway: [HTML error page omitted, 39 characters]')
   })
 
+  it('starts the page at the earliest tag that is closed further on, whatever the tags\' order', () => {
+    // <body> opens first but is never closed; <head> (before <html>) is.
+    expect(sanitizeErrorText('a <body> b <head>c</head> d <html>e</html>')).toBe('a <body> b [HTML error page omitted, 32 characters]')
+    expect(sanitizeErrorText('a <html> b <body>c</body>')).toBe('a <html> b [HTML error page omitted, 15 characters]')
+  })
+
   it('shortens a long error body and says how much there was', () => {
     const body = 'x'.repeat(5000)
     const message = sanitizeErrorText(body)

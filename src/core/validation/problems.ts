@@ -12,7 +12,7 @@ export interface ValidationProblem {
 /** A key as a JSON pointer segment. */
 export function escapePointer(key: string): string {
   // Most keys need no escaping: skip the two replacements (100,000 keys are a real argument).
-  return key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key
+  return /[~/]/.test(key) ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key
 }
 
 /** The most problems reported for one call; enough to fix it, short enough to read. */
