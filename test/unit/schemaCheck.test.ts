@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import { schemaError, schemaProblem } from '../../src/core/schemaCheck'
 import { FORMATS } from '../../src/core/validation/formats'
-import { addFormats, formatProblems, MAX_DEPTH, validateArgs } from '../../src/core/validation/validate'
+import { formatProblems, MAX_DEPTH } from '../../src/core/validation/problems'
+import { addFormats, validateArgs } from '../../src/core/validation/validate'
 
 // The call path loads the format checkers for a schema that uses `format`; these tests call the validator directly.
 addFormats(FORMATS)

@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { FORMATS } from '../../src/core/validation/formats'
-import { addFormats, formatProblems, validateArgs } from '../../src/core/validation/validate'
+import { formatProblems } from '../../src/core/validation/problems'
+import { addFormats, validateArgs } from '../../src/core/validation/validate'
 
 // The call path loads the format checkers for a schema that uses `format`; these tests call the validator directly.
 addFormats(FORMATS)

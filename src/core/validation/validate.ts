@@ -15,7 +15,6 @@ import { depthProblem, MAX_PROBLEMS } from './problems'
 
 // The setup check of such schemas, for production builds' definition checks: it loads with the validator.
 export { schemaError } from '../schemaCheck'
-export { formatProblems, MAX_DEPTH } from './problems'
 export type { ValidationProblem } from './problems'
 
 /**
@@ -82,7 +81,7 @@ export function validateArgs(value: unknown, schema: unknown): ValidationProblem
 }
 
 /** A pattern compiled as JSON Schema requires (ECMA-262 with the `u` flag), or null if it does not compile. */
-export function compilePattern(pattern: string): RegExp | null {
+function compilePattern(pattern: string): RegExp | null {
   try {
     return new RegExp(pattern, 'u')
   }
