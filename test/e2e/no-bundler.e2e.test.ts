@@ -4,9 +4,10 @@
 // page.webmcp, the path a browser agent takes. The site's copy-paste example
 // (docs/guide/no-bundler.md) runs as written, its CDN URLs answered from the same files.
 import type { Browser, Page } from 'playwright'
+import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
-import { extname, resolve, sep } from 'node:path'
+import { extname, posix, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -17,6 +18,15 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 const MOUNTS: Record<string, string> = {
   '/vue/': resolve(root, 'node_modules/vue/dist'),
   '/vue-webmcp/': resolve(root, 'dist'),
+}
+/** The files a page loads with `file` before any import(): it and what they import statically, from dist/. */
+function startupFiles(file: string, seen = new Set<string>()): Set<string> {
+  if (!seen.has(file)) {
+    seen.add(file)
+    for (const [, spec] of readFileSync(resolve(root, 'dist', file), 'utf8').matchAll(/(?:^|[;\n}])\s*import(?:[^'"()]*?from)?\s*["'](\.[^"']+)["']/g))
+      startupFiles(posix.join(posix.dirname(file), spec!), seen)
+  }
+  return seen
 }
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.html': 'text/html' }
 
@@ -149,12 +159,14 @@ describe.each(['production', 'development'] as const)('dist/vue-webmcp.esm-brows
     expect(loaded.requests.filter(p => p.startsWith('/vue/'))).toEqual([`/vue/vue.esm-browser${variant === 'production' ? '.prod' : ''}.js`])
   })
 
-  it('an agent\'s call returns the normalized result, the call pipeline loading on the first call', async () => {
+  it('an agent\'s call returns the normalized result, the call pipeline loaded with import()', async () => {
     const { page } = loaded
-    expect(loaded.requests.some(p => /\/browser\/callTool-/.test(p)), 'the call pipeline is not start-up code').toBe(false)
+    // Not start-up code: loaded with import(), here before the tool (it has a schema) registered.
+    const startup = [...startupFiles(`vue-webmcp.esm-browser${variant === 'production' ? '.prod' : ''}.js`)]
+    expect(startup.filter(f => f.startsWith('browser/pipeline-')), 'the call pipeline is not start-up code').toEqual([])
     expect(await page.webmcp.callTool('add_to_counter', { n: 2 }, { timeout: 20_000 }))
       .toEqual({ content: [{ type: 'text', text: '{"count":2}' }] })
-    expect(loaded.requests.some(p => /\/browser\/callTool-/.test(p))).toBe(true)
+    expect(loaded.requests.some(p => /\/browser\/pipeline-/.test(p))).toBe(true)
     await expect.poll(() => page.locator('.count').innerText()).toBe('Count: 2')
 
     const invalid = await page.webmcp.callTool('add_to_counter', { n: 'two' }, { timeout: 20_000 }) as { isError?: boolean, content: { text: string }[], _meta?: Record<string, unknown> }
@@ -202,7 +214,7 @@ describe('the site\'s example, as written', () => {
         .toEqual({ content: [{ type: 'text', text: '{"count":1}' }] })
       await expect.poll(() => page.locator('#app p').innerText()).toBe('1 task(s)')
       // The lazy chunks came from beside the file on the CDN.
-      expect(cdn.some(p => /^\/vue-webmcp@[^/]+\/dist\/browser\/callTool-/.test(p))).toBe(true)
+      expect(cdn.some(p => /^\/vue-webmcp@[^/]+\/dist\/browser\/pipeline-/.test(p))).toBe(true)
       expect(errors).toEqual([])
     }
     finally {
