@@ -27,13 +27,6 @@ interface Definition {
   exposedTo?: string[]
 }
 
-interface Registration {
-  controller: AbortController
-  /** The definition registered, as JSON in the author's key order. */
-  json: string
-  modelContext: WebMCP.ModelContext
-}
-
 /**
  * Whether two definitions show the agent the same thing. Compared with every
  * object's keys sorted only when the texts differ, so a new but equal schema or
@@ -49,7 +42,11 @@ interface Slot {
   settings: ToolCallSettings
   isRegistered: ShallowRef<boolean>
   error: ShallowRef<Error | null>
-  current?: Registration
+  /** The registration (pending, held or refused): its end unregisters the tool. */
+  current?: AbortController
+  /** What it registered, as JSON in the author's key order, and where. */
+  json?: string
+  mc?: WebMCP.ModelContext
 }
 
 /** Whether a tool of a group is enabled: its own `enabled` wins over the group's. */
@@ -153,7 +150,7 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
     }
 
     function unregister(slot: Slot): void {
-      slot.current?.controller.abort()
+      slot.current?.abort()
       slot.current = undefined
       slot.isRegistered.value = false
     }
@@ -179,8 +176,9 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
     }
 
     function register(slot: Slot, json: string, mc: WebMCP.ModelContext): void {
-      const registration: Registration = { controller: new AbortController(), json, modelContext: mc }
-      slot.current = registration
+      const registration = slot.current = new AbortController()
+      slot.json = json
+      slot.mc = mc
       const settle = (ok: unknown, failure?: unknown) => {
         if (slot.current !== registration)
           return // superseded while pending: its AbortError is expected
@@ -204,7 +202,7 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
       // no reactive proxy, and later mutation of the options does not reach it.
       const { exposedTo, ...tool }: Definition & { execute?: unknown } = JSON.parse(json)
       tool.execute = (args: object, callOptions?: WebMCPToolExecuteOptions) => call(slot, args, callOptions)
-      const signal = registration.controller.signal
+      const signal = registration.signal
       // Listening from the call on: a `toolchange` while it is pending may be
       // the one that frees the name (an HMR reload, the instance going away
       // holding it, under a polyfill or a loaded machine that refuses late).
@@ -261,9 +259,8 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
           // A getter that throws, or a cycle in annotations: this tool fails, its siblings register.
           block = reason as Error
         }
-        const { current } = slot
-        if (current && current.modelContext === mc && json && sameContent(current.json, json)) {
-          current.json = json
+        if (slot.current && slot.mc === mc && json && sameContent(slot.json!, json)) {
+          slot.json = json
           continue
         }
         unregister(slot)
