@@ -176,8 +176,15 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
     }
 
     // `first`: set for a first attempt (from sync), which does not listen for
-    // `toolchange`; a retry listens from its call on.
-    function register(slot: Slot, json: string, mc: WebMCP.ModelContext, first?: unknown): void {
+    // `toolchange`; a retry listens from its call on. `tool`: what registerTool
+    // gets, a plain copy in the author's key order (what agents and forms
+    // show): no reactive proxy, and later mutation of the options does not
+    // reach it. A definition with no object in it is one already (describe()
+    // makes a fresh one of text), so sync passes it as it is: JSON.parse
+    // between registerTool calls cost about 2 ms in 200. Its members not set
+    // are `undefined`, which WebIDL and the polyfills read as absent, and
+    // `exposedTo` stays on the tool, a member registerTool ignores.
+    function register(slot: Slot, json: string, mc: WebMCP.ModelContext, first?: unknown, tool: Definition & { execute?: unknown } = JSON.parse(json)): void {
       const registration = slot.current = new AbortController()
       slot.json = json
       slot.mc = mc
@@ -204,10 +211,6 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
         // nothing).
         slot.error.value = first = error
       }
-      // A plain copy, in the author's key order (what agents and forms show):
-      // no reactive proxy, and later mutation of the options does not reach
-      // it. `exposedTo` stays on it, a member registerTool ignores.
-      const tool: Definition & { execute?: unknown } = JSON.parse(json)
       tool.execute = (args: object, callOptions?: WebMCPToolExecuteOptions) => call(slot, args, callOptions)
       const signal = registration.signal
       // A retry listens from its call on: of its refusal and the next
@@ -271,7 +274,7 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
         unregister(slot)
         slot.error.value = block
         if (json)
-          register(slot, json, mc!, 1)
+          register(slot, json, mc!, 1, /.[[{]/.test(json) ? undefined : definition) // no `{` or `[` past the first: no object
       }
     }
 
