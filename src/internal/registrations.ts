@@ -28,13 +28,6 @@ interface Definition {
   exposedTo?: string[]
 }
 
-interface Registration {
-  controller: AbortController
-  /** The definition registered, as JSON in the author's key order. */
-  json: string
-  modelContext: WebMCP.ModelContext
-}
-
 /**
  * Whether two definitions show the agent the same thing. Compared with every
  * object's keys sorted only when the texts differ, so a new but equal schema or
@@ -50,7 +43,11 @@ interface Slot {
   settings: ToolCallSettings
   isRegistered: ShallowRef<boolean>
   error: ShallowRef<Error | null>
-  current?: Registration
+  /** The registration (pending, held or refused): its end unregisters the tool. */
+  current?: AbortController
+  /** What it registered, as JSON in the author's key order, and where. */
+  json?: string
+  mc?: WebMCP.ModelContext
 }
 
 /** Whether a tool of a group is enabled: its own `enabled` wins over the group's. */
@@ -77,7 +74,7 @@ function describe(options: AnyToolOptions, shared: UseWebMCPToolsSharedOptions):
     inputSchema: schemaOf(options.inputSchema),
     outputSchema: schemaOf(options.outputSchema),
     annotations: toValue(options.annotations ?? shared.annotations) || undefined,
-    exposedTo: toValue(options.exposedTo ?? shared.exposedTo) as string[] | undefined,
+    exposedTo: toValue(options.exposedTo ?? shared.exposedTo) as string[] || undefined,
   }
 }
 
@@ -154,7 +151,7 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
     }
 
     function unregister(slot: Slot): void {
-      slot.current?.controller.abort()
+      slot.current?.abort()
       slot.current = undefined
       slot.isRegistered.value = false
     }
@@ -179,45 +176,54 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
       return outcome.response
     }
 
-    function register(slot: Slot, json: string, mc: WebMCP.ModelContext): void {
-      const registration: Registration = { controller: new AbortController(), json, modelContext: mc }
-      slot.current = registration
+    // `first`: set for a first attempt (from sync), which does not listen for
+    // `toolchange`; a retry listens from its call on. `tool`: what registerTool
+    // gets, a plain copy in the author's key order (what agents and forms
+    // show): no reactive proxy, and later mutation of the options does not
+    // reach it. A definition with no object in it is one already (describe()
+    // makes a fresh one of text), so sync passes it as it is: JSON.parse
+    // between registerTool calls cost about 2 ms in 200. Its members not set
+    // are `undefined`, which WebIDL and the polyfills read as absent, and
+    // `exposedTo` stays on the tool, a member registerTool ignores.
+    function register(slot: Slot, json: string, mc: WebMCP.ModelContext, first?: unknown, tool: Definition & { execute?: unknown } = JSON.parse(json)): void {
+      const registration = slot.current = new AbortController()
+      slot.json = json
+      slot.mc = mc
       const settle = (ok: unknown, failure?: unknown) => {
         if (slot.current !== registration)
           return // superseded while pending: its AbortError is expected
+        // A refusal is retried at once when a `toolchange` may have freed the
+        // name while the call was pending: always for a first attempt, which
+        // did not listen (a listener cost every registration 10 to 20 µs), and
+        // for a retry whose listener has fired. That change may be the one that
+        // frees the name: an HMR reload, the instance going away holding it,
+        // under a polyfill or a loaded machine that refuses late. A retry that
+        // fails fires no `toolchange`, so this never loops.
+        if (!ok && first)
+          return register(slot, json, mc)
         const error = ok ? null : toError(failure)
         slot.isRegistered.value = !error
-        slot.error.value = error
-        // A name another app (or component) held may be free now: a refused
-        // tool tries again on the next `toolchange`, unless something replaced
-        // it by then. Whatever the refusal: a duplicate name is the case that
-        // heals (an InvalidStateError), and the others fail again at the cost
-        // of one call per change. A retry that fails
-        // fires none, and one still pending is not retried, so a success (which
-        // fires one) ends the cycle. A refused registration holds nothing to
-        // abort (Chromium 150 included: it throws, and registers nothing). Its
-        // listener goes with it (the scope's end unregisters every tool); a
-        // context that is no EventTarget gets no retries.
-        if (error)
-          afterBoth()
+        // A name another app (or component) held may be free later: a refused
+        // retry tries again on the next `toolchange` (below), unless something
+        // replaced it by then. Whatever the refusal: a duplicate name is the
+        // case that heals (an InvalidStateError), and the others fail again at
+        // the cost of one call per change. A refused registration holds
+        // nothing to abort (Chromium 150 included: it throws, and registers
+        // nothing).
+        slot.error.value = first = error
       }
-      // A plain copy, in the author's key order (what agents and forms show):
-      // no reactive proxy, and later mutation of the options does not reach it.
-      const { exposedTo, ...tool }: Definition & { execute?: unknown } = JSON.parse(json)
       tool.execute = (args: object, callOptions?: WebMCPToolExecuteOptions) => call(slot, args, callOptions)
-      const signal = registration.controller.signal
-      // Listening from the call on: a `toolchange` while it is pending may be
-      // the one that frees the name (an HMR reload, the instance going away
-      // holding it, under a polyfill or a loaded machine that refuses late).
-      // Of a refusal and the next `toolchange`, the second retries. Removed
-      // with the registration (whatever replaces it aborts it first), so it
-      // never retries a replaced one; a success's own `toolchange` uses it up.
-      let first: unknown
-      const afterBoth = () => first ? register(slot, json, mc) : (first = 1)
-      mc.addEventListener?.('toolchange', afterBoth, { once: true, signal })
+      const signal = registration.signal
+      // A retry listens from its call on: of its refusal and the next
+      // `toolchange`, the second retries. Removed with the registration
+      // (whatever replaces it aborts it first), so it never retries a replaced
+      // one; a success's own `toolchange` uses it up. A context that is no
+      // EventTarget gets one retry, at once.
+      if (!first)
+        mc.addEventListener?.('toolchange', () => first ? register(slot, json, mc) : (first = 1), { once: true, signal })
       let result: unknown
       try {
-        result = mc.registerTool(tool as WebMCP.ModelContextTool, { signal, ...exposedTo && { exposedTo } })
+        result = mc.registerTool(tool as WebMCP.ModelContextTool, { signal, exposedTo: tool.exposedTo })
       }
       catch (reason) {
         // Chromium 150 throws synchronously (a duplicate or invalid name).
@@ -263,15 +269,14 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
           // A getter that throws, or a cycle in annotations: this tool fails, its siblings register.
           block = reason as Error
         }
-        const { current } = slot
-        if (current && current.modelContext === mc && json && sameContent(current.json, json)) {
-          current.json = json
+        if (slot.current && slot.mc === mc && json && sameContent(slot.json!, json)) {
+          slot.json = json
           continue
         }
         unregister(slot)
         slot.error.value = block ?? null
         if (json)
-          register(slot, json, mc!)
+          register(slot, json, mc!, 1, /.[[{]/.test(json) ? undefined : definition) // no `{` or `[` past the first: no object
       }
     }
 

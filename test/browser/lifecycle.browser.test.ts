@@ -101,9 +101,11 @@ describe('agent path: tools follow the screen', () => {
     const registrations = countRegistrations(mc)
     cleanups.push(registrations.stop)
     mountApp('second')
-    // The second app's registration is refused: once it has settled, the first still answers.
+    // The second app's registration is refused, and tried again once at once (a toolchange while
+    // it was pending may have freed the name): once both have settled, the first still answers.
+    await until(() => registrations.count === 2)
     await registrations.settled()
-    expect(registrations.names).toEqual([name])
+    expect(registrations.names).toEqual([name, name])
     expect(await commands.callTool(name)).toEqual(answer('first'))
     unmountFirst()
     await until(async () => JSON.stringify(await commands.callTool(name).catch(() => null)) === JSON.stringify(answer('second')))

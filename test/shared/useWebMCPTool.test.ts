@@ -165,6 +165,40 @@ describe(`useWebMCPTool (${lane})`, () => {
     expect(registrations.count).toBe(1)
   })
 
+  it('hands registerTool plain values: no reactive proxy, and later changes to the options\' objects do not reach it', async () => {
+    const { isProxy, reactive, toRaw } = await import('vue')
+    const inputSchema = reactive({ type: 'object', properties: { q: { type: 'string' } } })
+    const annotations = reactive({ readOnlyHint: true })
+    const spy = vi.spyOn(mc, 'registerTool')
+    try {
+      const [objectsName, textName] = [uniqueName('objects'), uniqueName('text')]
+      const scope = effectScope()
+      cleanups.push(() => scope.stop())
+      const [withObjects, textOnly] = scope.run(() => [
+        useWebMCPTool({ name: objectsName, description: 'd', inputSchema, annotations, execute: () => '' }),
+        // Only text: registered without a JSON round trip, as it is already a fresh plain object.
+        useWebMCPTool({ name: textName, description: ref('d'), title: ref('T'), execute: () => '' }),
+      ])!
+      await until(() => withObjects!.isRegistered.value && textOnly!.isRegistered.value)
+      const calls = spy.mock.calls as [WebMCP.ModelContextTool & Record<string, unknown>, WebMCP.ModelContextRegisterToolOptions][]
+      const [objects, objectOptions] = calls.find(([tool]) => tool.name === objectsName)!
+      const [text, textOptions] = calls.find(([tool]) => tool.name === textName)!
+      for (const value of [objects, objects.inputSchema, objects.annotations, text])
+        expect(isProxy(value)).toBe(false)
+      // Changed behind Vue's back (no re-registration): the registered copy keeps what was registered.
+      toRaw(inputSchema).properties.q.type = 'number'
+      toRaw(annotations).readOnlyHint = false
+      expect(objects.inputSchema).toEqual({ type: 'object', properties: { q: { type: 'string' } } })
+      expect(objects.annotations).toEqual({ readOnlyHint: true })
+      expect(text).toMatchObject({ title: 'T', description: 'd' })
+      expect(objectOptions.exposedTo).toBeUndefined()
+      expect(textOptions.exposedTo).toBeUndefined()
+    }
+    finally {
+      spy.mockRestore()
+    }
+  })
+
   it('re-registers when exposedTo changes', async () => {
     const name = uniqueName()
     const exposedTo = shallowRef<string[] | undefined>(undefined)
