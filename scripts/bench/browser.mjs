@@ -174,6 +174,7 @@ export async function runBrowserBenchmarks({ registration, calls, memory, args, 
     await browser?.close()
     devServer?.close()
     server.close()
-    await rm(dir, { recursive: true, force: true })
+    // Chromium's helper processes may still write to the profile just after close.
+    await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
   }
 }
