@@ -25,7 +25,7 @@ const BROWSER_BUILDS = [
 const dropDevelopmentChecks: Plugin = {
   name: 'drop-development-checks',
   setup(build) {
-    build.onResolve({ filter: /\/core\/eagerDefinitionChecks$/ }, args =>
+    build.onResolve({ filter: /\/definitions\/eagerDefinitionChecks$/ }, args =>
       args.importer.endsWith('registrations.ts') ? { path: 'eagerDefinitionChecks', namespace: 'development-only' } : undefined)
     build.onLoad({ filter: /.*/, namespace: 'development-only' }, () => ({ contents: 'export const eagerDefinitionChecks = undefined', loader: 'js' }))
   },
@@ -45,7 +45,8 @@ async function buildForBrowsers(rootDir: string, outDir: string): Promise<void> 
       platform: 'browser',
       target: 'es2022',
       external: ['vue'],
-      define: { 'process.env.NODE_ENV': JSON.stringify(env) },
+      // Dependencies bundled in (VueUse, the DevTools API) read process.env.NODE_ENV.
+      define: { '__DEV__': String(env === 'development'), 'process.env.NODE_ENV': JSON.stringify(env) },
       minify,
       banner: { js: `/*! vue-webmcp v${version} (${env}) | Apache-2.0 */` },
       plugins: env === 'production' ? [dropDevelopmentChecks] : [],
@@ -61,6 +62,8 @@ export default defineBuildConfig({
   externals: ['vue', 'webmcp-types'],
   rollup: {
     emitCJS: true,
+    // The one development check (src/shared/dev.ts): the app's bundler replaces it.
+    replace: { preventAssignment: true, values: { __DEV__: '(process.env.NODE_ENV !== \'production\')' } },
     esbuild: { target: 'es2022' },
   },
   hooks: {
@@ -78,35 +81,35 @@ export default defineBuildConfig({
             // are told in, and the definition checks of production builds: one chunk in an app,
             // since a page whose tools have schemas loads both. The validators (validate,
             // formats, standardSchema) are chunks of their own, loaded by import().
-            if (/src\/core\/(?:callTool|resultBudgets|validation\/index)\.ts$|src\/internal\/(?:pipeline|lazyDefinitions)\.ts$/.test(id))
+            if (/src\/call\/(?:callTool|validation|index)\.ts$|src\/results\/resultBudgets\.ts$|src\/definitions\/lazyDefinitions\.ts$/.test(id))
               return 'pipeline'
             // Statically re-exported and also loaded lazily: in a chunk of their own,
             // an app's bundler can leave them out of its start-up code.
-            if (/src\/core\/(?:normalize|serialize)\.ts$/.test(id))
+            if (/src\/results\/(?:normalize|serialize)\.ts$/.test(id))
               return 'normalize'
             // The definition checks and the schema code they use: statically imported by the
             // development-only eager checks, so each in a chunk of its own that the lazy chunks
             // import (an app's bundler merges each into the one lazy chunk that uses it). Were they
             // in a chunk that import() targets, that chunk would be start-up code.
-            if (/src\/core\/(?:definitionBudgets|definitionChecks|specChecks|schemaIndex|validation\/problems)\.ts$/.test(id))
+            if (/src\/definitions\/(?:definitionBudgets|definitionChecks|specChecks)\.ts$|src\/schemas\/(?:json-schema\/schemaIndex|problems)\.ts$/.test(id))
               return 'definitions'
             // Loaded with the JSON Schema validator (validate.ts re-exports the setup check).
-            if (/src\/core\/schemaCheck\.ts$/.test(id))
+            if (/src\/schemas\/json-schema\/schemaCheck\.ts$/.test(id))
               return 'schemaCheck'
             // Loaded with the Standard Schema adapter (standardSchema.ts re-exports the converter).
-            if (/src\/core\/validation\/jsonSchema\.ts$/.test(id))
+            if (/src\/schemas\/standard-schema\/toJsonSchema\.ts$/.test(id))
               return 'jsonSchema'
             // Public exports that only the lazy chunks use at run time: the error
             // classes and the default budgets; and isToolResponse, which apps call
             // at start-up but must not pull the normalize chunk in with it.
-            if (/src\/core\/(?:errors|limits|isToolResponse)\.ts$/.test(id))
+            if (/src\/shared\/(?:errors|limits)\.ts$|src\/results\/isToolResponse\.ts$/.test(id))
               return 'support'
             // The queue of calls waiting for the person: start-up code for apps that
             // use useWebMCPConfirmations, loaded with the confirmation step otherwise.
-            if (/src\/core\/confirmQueue\.ts$/.test(id))
+            if (/src\/call\/confirmQueue\.ts$/.test(id))
               return 'confirmQueue'
             // Used by the guard and the definition checks only: lazy in every app.
-            if (/src\/core\/warn\.ts$/.test(id))
+            if (/src\/shared\/warn\.ts$/.test(id))
               return 'warn'
             return undefined
           }

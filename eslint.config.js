@@ -49,15 +49,6 @@ export default antfu(
     },
   },
   {
-    files: ['src/**'],
-    rules: {
-      // The package reads the global `process.env.NODE_ENV` on purpose (declared once, in
-      // src/core/env.ts): bundlers replace it at build time. An import of 'process' would
-      // not be replaced, and would break in a browser.
-      'node/prefer-global/process': 'off',
-    },
-  },
-  {
     files: ['test/**', 'nuxt/test/**'],
     rules: {
       // `execute: () => { throw new Error('...') }` inline is the clearest way to

@@ -14,6 +14,9 @@ const alias = {
   'vue-webmcp': fileURLToPath(new URL('./src/index.ts', import.meta.url)),
 }
 
+/** The package's `__DEV__` (src/shared/dev.ts), as a getter every project's tests share. */
+const DEV_FLAG = 'test/setup/dev.ts'
+
 const define = {
   __VUE_OPTIONS_API__: 'true',
   __VUE_PROD_DEVTOOLS__: 'false',
@@ -89,7 +92,7 @@ function compatLane(lane: CompatLane): TestProjectInlineConfiguration {
       name,
       provide: { lane },
       include: ['test/contract/*.test.ts', 'test/shared/*.test.ts'],
-      setupFiles: lane === 'chrome-160' ? ['test/compat/chrome-160.ts'] : [],
+      setupFiles: lane === 'chrome-160' ? [DEV_FLAG, 'test/compat/chrome-160.ts'] : [DEV_FLAG],
       browser: {
         enabled: true,
         headless: true,
@@ -124,7 +127,7 @@ export default defineConfig({
           environment: 'happy-dom',
           provide: { lane: 'memory' },
           include: ['test/unit/**/*.test.ts', 'test/contract/*.test.ts', 'test/shared/*.test.ts'],
-          setupFiles: ['test/unit/fastCheck.setup.ts'],
+          setupFiles: [DEV_FLAG, 'test/unit/fastCheck.setup.ts'],
           // Off in the Vue 3.5.5 lane (scripts/vue-compat.mjs): the types are checked against the dev version.
           typecheck: { enabled: !process.env.VUE_WEBMCP_BEHAVIOUR_ONLY, checker: 'vue-tsc', include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
         },
@@ -134,6 +137,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           provide: { lane: 'native' },
+          setupFiles: [DEV_FLAG],
           include: ['test/browser/**/*.browser.test.ts', 'test/contract/*.test.ts', 'test/shared/*.test.ts'],
           browser: {
             enabled: true,
@@ -156,6 +160,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          setupFiles: [DEV_FLAG],
           include: ['test/e2e/**/*.e2e.test.ts'],
           // One file at a time: the files that build the playground write the same folder.
           fileParallelism: false,

@@ -8,7 +8,7 @@ import { defineConfig } from 'vite'
 const fromDist = process.env.PLAYGROUND_FROM_DIST === '1'
 const entry = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   root: entry('.'),
   plugins: [vue()],
   resolve: {
@@ -17,10 +17,12 @@ export default defineConfig({
     },
   },
   define: {
+    // The package's development flag (src/shared/dev.ts), which its own build replaces.
+    __DEV__: JSON.stringify(mode !== 'production'),
     __VUE_OPTIONS_API__: 'false',
     __VUE_PROD_DEVTOOLS__: 'false',
     __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
   },
   build: { outDir: entry('./dist'), emptyOutDir: true },
   server: { host: 'localhost', port: 5173 },
-})
+}))

@@ -100,7 +100,11 @@ export default defineConfig({
     outline: [2, 3],
   },
   vite: {
-    plugins: [initScriptPlugin(), scopedPlaygroundStyle()],
+    plugins: [initScriptPlugin(), scopedPlaygroundStyle(), {
+      // The package's development flag (src/shared/dev.ts): the demos run its sources.
+      name: 'vue-webmcp-dev-flag',
+      config: (_config, { mode }) => ({ define: { __DEV__: JSON.stringify(mode !== 'production') } }),
+    }],
     // Two @vue/devtools-api majors meet in `docs:dev`: the package's 6.6 and VitePress's own 7.
     // Pre-bundled, both would share one cached copy; served as they are, each import gets its own.
     optimizeDeps: { exclude: ['@vue/devtools-api'] },

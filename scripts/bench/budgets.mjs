@@ -17,7 +17,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 /** Compiles the pure budget module from src/ for Node. */
 export async function loadBudgets() {
   const out = await build({
-    entryPoints: [`${root}src/core/resultBudgets.ts`],
+    entryPoints: [`${root}src/results/resultBudgets.ts`],
     bundle: true,
     format: 'esm',
     platform: 'node',

@@ -4,13 +4,13 @@
 // DevTools inspector shows, and each answer fits the result budget: long
 // lists are paginated, long texts cut.
 import type { App } from 'vue'
-import type { ToolCallSettings } from '../core/callSettings'
+import type { ToolCallSettings } from '../shared/callSettings'
 import type { AnyToolOptions, ToolRegistrations } from '../types'
 import type { ObservedTool, ToolCallRecord } from './observer'
 import { effectScope } from 'vue'
-import { checkDefinition } from '../core/definitionBudgets'
-import { DEFAULT_BUDGETS, resultLimitSetting } from '../core/limits'
-import { cutText, serializedLength } from '../core/text'
+import { checkDefinition } from '../definitions/definitionBudgets'
+import { DEFAULT_BUDGETS, resultLimitSetting } from '../shared/limits'
+import { cutText, serializedLength } from '../shared/text'
 import { asOwner, observedTools, recentCalls } from './observer'
 
 export const DEBUG_TOOL_NAMES = ['webmcp_debug_tools', 'webmcp_debug_tool', 'webmcp_debug_calls'] as const

@@ -1,8 +1,8 @@
 // Development only: the entry the composables call, always behind a
-// `process.env.NODE_ENV !== 'production'` check, so production bundles drop
+// `__DEV__` check, so production bundles drop
 // it with everything it imports. The first tool of an app sets up the Vue
 // DevTools plugin and, with `WEBMCP_CONFIG.debugTools: true`, the debugging tools.
-import type { ToolCallSettings } from '../core/callSettings'
+import type { ToolCallSettings } from '../shared/callSettings'
 import type { AnyToolOptions, ToolRegistrations, WebMCPToolResponse } from '../types'
 import type { ObservedDefinition, ObservedSlot } from './observer'
 import { registerDebugTools } from './debugTools'

@@ -2,10 +2,10 @@
 // the package's own state. Tools are the registrations' own `isRegistered` /
 // `error` refs and options (read when asked, never copied); calls are the
 // call path's `onToolCall` / `onToolResult` moments. Every caller is behind a
-// `process.env.NODE_ENV !== 'production'` check, so production bundles drop
+// `__DEV__` check, so production bundles drop
 // this module and everything it imports.
 import type { App, EffectScope, Ref } from 'vue'
-import type { ToolCallSettings } from '../core/callSettings'
+import type { ToolCallSettings } from '../shared/callSettings'
 import type { WebMCPToolCallEvent, WebMCPToolResponse, WebMCPToolResultEvent } from '../types'
 import { getCurrentInstance, getCurrentScope, onScopeDispose, shallowRef, toValue, watch } from 'vue'
 

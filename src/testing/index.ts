@@ -1,7 +1,7 @@
 /// <reference types="webmcp-types" />
 
 import type { WebMCPListedTool } from '../types'
-import { refreshModelContext } from '../internal/modelContext'
+import { refreshModelContext } from '../registration/modelContext'
 import { defineEventClasses, ToolActivatedEvent, ToolCancelEvent } from './events'
 import { asAgentSubmission } from './forms'
 /**

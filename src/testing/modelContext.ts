@@ -3,7 +3,7 @@ import type { ToolAttributes } from './toolObject'
 // An in-memory ModelContext that behaves like Chromium 156's native one, as
 // measured (see the contract suite in test/contract/): for unit tests in
 // happy-dom or jsdom, where no browser API exists.
-import { isValidToolName } from '../core/definitionBudgets'
+import { isValidToolName } from '../definitions/definitionBudgets'
 import { ToolActivatedEvent, ToolCancelEvent } from './events'
 import { formCall, formSchema, toolForms } from './forms'
 import { createTool, notATool, toolHandle } from './toolObject'

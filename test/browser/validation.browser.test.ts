@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { commands } from 'vitest/browser'
 import { useWebMCPTool, useWebMCPTools } from '../../src'
-import { MAX_DEPTH } from '../../src/core/validation/problems'
+import { MAX_DEPTH } from '../../src/schemas/problems'
 import { until, withSetup } from '../helpers'
 import { callTool, laneSuite, textOf, uniqueName } from '../lane'
 

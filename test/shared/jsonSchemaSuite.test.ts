@@ -5,9 +5,9 @@
 // published meta-schemas) are left out; everything else is counted, optional
 // files and formats included.
 import { describe, expect, it } from 'vitest'
-import { schemaProblem } from '../../src/core/schemaCheck'
-import { FORMATS } from '../../src/core/validation/formats'
-import { addFormats, validateArgs } from '../../src/core/validation/validate'
+import { FORMATS } from '../../src/schemas/json-schema/formats'
+import { schemaProblem } from '../../src/schemas/json-schema/schemaCheck'
+import { addFormats, validateArgs } from '../../src/schemas/json-schema/validate'
 
 // The call path loads the format checkers for a schema that uses `format`; these tests call the validator directly.
 addFormats(FORMATS)

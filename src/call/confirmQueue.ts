@@ -1,0 +1,98 @@
+// The page-wide queue of calls waiting for the person (see call/confirm.ts,
+// which fills it). Apart from call/confirm.ts because `useWebMCPConfirmations`
+// imports it at start-up: a module an app imports statically and the call
+// path with import() would bring the whole confirmation step into start-up.
+// No Vue import: the composable mirrors the queue into reactive state.
+//
+// In the order calls asked. A request waits for a `confirm` callback or,
+// without one, for a `useWebMCPConfirmations` dialog; each kind is decided one
+// at a time, first come first served.
+import type { WebMCPConfirm, WebMCPConfirmationRequest } from '../types'
+import { warnOnce } from '../shared/warn'
+
+export interface QueueEntry {
+  request: WebMCPConfirmationRequest
+  /** The callback that decides it; none: a `useWebMCPConfirmations` dialog does. */
+  ask?: WebMCPConfirm
+  asked?: boolean
+  /** Settles the request once; `failure`: the callback threw. */
+  settle: (approved: boolean, reason?: string, failure?: unknown) => void
+}
+
+const queue: QueueEntry[] = []
+const listeners = new Set<() => void>()
+let dialogs = 0
+
+/** How many dialogs (`useWebMCPConfirmations`) are open: whether calls without a callback can ask. */
+export function dialogCount(): number {
+  return dialogs
+}
+
+/** The requests a dialog decides, in order. */
+export function dialogRequests(): WebMCPConfirmationRequest[] {
+  return queue.filter(entry => !entry.ask).map(entry => entry.request)
+}
+
+/** Every request waiting, whoever decides it (the debugging tools). */
+export function waitingRequests(): WebMCPConfirmationRequest[] {
+  return queue.map(entry => entry.request)
+}
+
+/**
+ * A dialog (`useWebMCPConfirmations`) opens: `listener` runs on every change
+ * to the queue, and calls without a callback ask it. Returns its close.
+ */
+export function openDialog(listener: () => void): () => void {
+  dialogs++
+  listeners.add(listener)
+  return () => {
+    dialogs--
+    listeners.delete(listener)
+  }
+}
+
+/** Settles a dialog's request (the oldest when none is named): `true` runs the call. */
+export function decide(approved: boolean, reason?: string, request?: WebMCPConfirmationRequest): void {
+  queue.find(e => !e.ask && (!request || e.request.id === request.id))?.settle(approved, reason)
+}
+
+/** Adds a request at the end of the queue. */
+export function enqueue(entry: QueueEntry): void {
+  queue.push(entry)
+  changed()
+}
+
+/** Takes a request out (decided or withdrawn); `false` when it was out already. */
+export function withdrawFrom(entry: QueueEntry): boolean {
+  const at = queue.indexOf(entry)
+  if (at < 0)
+    return false
+  queue.splice(at, 1)
+  changed()
+  return true
+}
+
+function changed(): void {
+  // The oldest callback request not yet asked is asked now: one at a time.
+  const head = queue.find(entry => entry.ask)
+  if (head && !head.asked) {
+    head.asked = true
+    void (async () => head.ask!(head.request))().then(
+      (answer) => {
+        if (__DEV__ && typeof answer !== 'boolean')
+          warnOnce(`confirm for tool "${head.request.name}" returned ${String(answer)}, not a boolean: only true runs a call, so it was declined.`)
+        head.settle(answer === true)
+      },
+      (failure: unknown) => head.settle(false, undefined, failure ?? new Error('rejected')),
+    )
+  }
+  for (const listener of listeners) {
+    try {
+      listener()
+    }
+    catch (error) {
+      if (__DEV__)
+        console.error('[vue-webmcp] a confirmations listener threw.', error)
+    }
+  }
+}

@@ -1,0 +1,267 @@
+import type { MaybeRefOrGetter, Ref, ShallowRef } from 'vue'
+import type { RegisteredTool, WebMCPListedTool, WebMCPSupportable } from '../types'
+import { useEventListener, useSupported } from '@vueuse/core'
+import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
+import { eventTarget, refreshModelContext, useModelContext } from '../registration/modelContext'
+import { ownScope } from '../registration/scope'
+import { toError } from '../shared/toError'
+import { readListedTool } from './listedTool'
+
+export interface UseRegisteredToolsOptions {
+  /**
+   * Origins whose tools to include on top of the same-origin default. Each must
+   * be a secure origin whose document listed this page in `exposedTo`.
+   */
+  fromOrigins?: MaybeRefOrGetter<readonly string[] | undefined>
+  /**
+   * How to hand arguments to `executeTool()`. Unset: detect. The JSON string
+   * Chrome first shipped with (Chromium 150, the MCP-B polyfills) is tried
+   * first; when the browser rejects it with a `TypeError` (Chromium 156) the
+   * object form (spec PR #246) is used from then on, remembered per
+   * ModelContext object. A chosen form the browser cannot parse
+   * (`UnknownError` "Failed to parse input arguments" on Chromium 150 for an
+   * object) switches to the other once. Set it to the form your browser takes
+   * to skip the trial call; the browser's own answer, once seen, wins.
+   */
+  argumentFormat?: 'object' | 'json'
+  /** The document whose `modelContext` to read (a same-origin iframe's, a test's own). Default: the page's. */
+  document?: Document
+}
+
+export interface ExecuteRegisteredToolOptions {
+  /** Aborts the execution; the tool's `execute` sees it through its own signal. */
+  signal?: AbortSignal
+}
+
+export interface UseRegisteredToolsReturn extends WebMCPSupportable {
+  /**
+   * Tools this document may call, sorted by name, refreshed on `toolchange`:
+   * plain, frozen data with the same members on every browser (see
+   * `WebMCPListedTool`), never the browser's own objects.
+   */
+  tools: Readonly<ShallowRef<readonly WebMCPListedTool[]>>
+  /** Failure of the last `getTools()` call; cleared by the next success. */
+  error: Readonly<Ref<Error | null>>
+  /**
+   * Query `getTools()` again, at once: the newest answer wins over one still
+   * pending. Runs by itself after `toolchange` events. Resolves once `tools`
+   * holds an answer at least this new.
+   */
+  refresh: () => Promise<void>
+  /**
+   * Runs a discovered tool in its owner's document and resolves with its result
+   * parsed from the JSON the browser returns (a non-JSON string stays a string).
+   * An entry of `tools` runs exactly the browser object it was read from (Chrome
+   * 160 refuses anything else, and a tool replaced under the same name since is
+   * not run in its place); a plain copy of one runs the tool listed now under
+   * its name and origin.
+   * Rejects with the browser's DOMException when the tool or the browser fails,
+   * and with `NotSupportedError` when the API is absent, `InvalidStateError`
+   * once stopped.
+   */
+  execute: (tool: WebMCPListedTool | RegisteredTool, args?: object, options?: ExecuteRegisteredToolOptions) => Promise<unknown>
+  /**
+   * Stops following `toolchange` and goes inert, as at the end of its scope:
+   * no more `getTools()`, and `execute` rejects.
+   */
+  stop: () => void
+}
+
+/** How long `toolchange` must stay quiet before the tools are queried. */
+const COALESCE_MS = 16
+/**
+ * The longest a burst delays the query, from its first event: a panel still
+ * updates four times a second while tools keep changing (`@mcp-b/global` spaces
+ * 100 registrations 10 ms apart, over a second).
+ */
+const MAX_WAIT_MS = 250
+
+type ArgumentFormat = 'object' | 'json'
+
+/** What each ModelContext accepted, once detected. */
+const detectedFormat = new WeakMap<object, ArgumentFormat>()
+
+function parseResult(raw: unknown): unknown {
+  if (typeof raw !== 'string')
+    return raw
+  try {
+    return JSON.parse(raw)
+  }
+  catch {
+    return raw
+  }
+}
+
+/**
+ * The browser could not read the argument form it was given, as opposed to a
+ * failure of the tool: a `TypeError` for a JSON string (Chromium 156),
+ * "Failed to parse input arguments" for an object (Chromium 150, the polyfills).
+ */
+function isFormatError(error: unknown, format: ArgumentFormat): boolean {
+  const { name, message } = (error ?? {}) as { name?: unknown, message?: unknown }
+  return format === 'json' ? name === 'TypeError' : /parse input arg/i.test(String(message))
+}
+
+/**
+ * The browser's own object behind each listed entry: `executeTool` takes only
+ * that one in Chrome 160, and it names this registration, not whichever tool
+ * holds the name by the time the call starts.
+ */
+const browserTools = new WeakMap<object, RegisteredTool>()
+
+/**
+ * Lists the WebMCP tools this document may call and runs them: for in-page
+ * agents, dev panels, or an iframe-hosted agent reading a partner page's tools.
+ * Follows `toolchange`, coalescing bursts into a few `getTools()` calls.
+ */
+export function useRegisteredTools(options: UseRegisteredToolsOptions = {}): UseRegisteredToolsReturn {
+  const scope = ownScope('useRegisteredTools')
+  const stop = () => scope.stop()
+  return { ...scope.run(() => registeredTools(options))!, stop }
+}
+
+function registeredTools(options: UseRegisteredToolsOptions): Omit<UseRegisteredToolsReturn, 'stop'> {
+  const { document } = options
+  const modelContext = useModelContext(document)
+  // A context that can list and run tools.
+  const consumer = computed(() => {
+    const mc = modelContext.value
+    return mc && typeof mc.getTools === 'function' && typeof mc.executeTool === 'function' ? mc : undefined
+  })
+  const isSupported = useSupported(() => consumer.value)
+  const tools = shallowRef<readonly WebMCPListedTool[]>([])
+  const error = shallowRef<Error | null>(null)
+
+  // Every query has a ticket; only the newest one's answer is taken, so a
+  // `getTools()` that never settles blocks nothing started after it.
+  let started = 0
+  let disposed = false
+  const waiting: (() => void)[] = []
+
+  async function query(ticket: number): Promise<void> {
+    refreshModelContext(document)
+    const mc = consumer.value
+    let list: readonly RegisteredTool[] = []
+    let failure: unknown
+    if (mc) {
+      const origins = toValue(options.fromOrigins)
+      try {
+        list = await mc.getTools(origins?.length ? { fromOrigins: [...origins] } : undefined)
+      }
+      catch (reason) {
+        failure = reason ?? 'getTools failed'
+      }
+    }
+    if (ticket !== started || disposed)
+      return // a newer query (or the scope's end) made this one stale
+    if (failure !== undefined) {
+      error.value = toError(failure)
+    }
+    else {
+      tools.value = list.map((tool) => {
+        const entry = readListedTool(tool)
+        browserTools.set(entry, tool)
+        return entry
+      }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      error.value = null
+    }
+    waiting.splice(0).forEach(resolve => resolve())
+  }
+
+  /** Starts a query now; it supersedes any still pending. */
+  function refresh(): Promise<void> {
+    if (disposed)
+      return Promise.resolve()
+    const done = new Promise<void>(resolve => waiting.push(resolve))
+    void query(++started)
+    return done
+  }
+
+  // Chromium fires one `toolchange` per change, each in its own task, so a page
+  // registering 100 tools sends 100 events over a few milliseconds (`@mcp-b/global`
+  // over a second). Each event restarts a short quiet window; the first also sets a
+  // deadline, so a long burst still queries every MAX_WAIT_MS. Two timers and no clock
+  // reading: setTimeout alone decides when, so tests drive it with fake timers.
+  // A query still in flight is superseded, never waited for: one that hangs blocks nothing.
+  let quiet: ReturnType<typeof setTimeout> | undefined
+  let due: ReturnType<typeof setTimeout> | undefined
+  function cancel(): void {
+    clearTimeout(quiet)
+    clearTimeout(due)
+    quiet = due = undefined
+  }
+  function flush(): void {
+    cancel()
+    void refresh()
+  }
+  function schedule(): void {
+    if (disposed)
+      return
+    clearTimeout(quiet)
+    quiet = setTimeout(flush, COALESCE_MS)
+    due ??= setTimeout(flush, MAX_WAIT_MS)
+  }
+
+  // Both end with the composable's scope.
+  useEventListener(() => eventTarget(consumer.value), 'toolchange', schedule)
+  watch([consumer, () => JSON.stringify(toValue(options.fromOrigins) ?? [])], () => void refresh(), { immediate: true })
+
+  /**
+   * What to hand `executeTool` for `tool`: the browser object of a listed
+   * entry; for a plain copy (a spread entry, one sent through JSON), the one
+   * listed now under its name and origin; anything else (a browser object
+   * from `getTools()` itself) as it is.
+   */
+  function browserTool(tool: WebMCPListedTool | RegisteredTool): RegisteredTool {
+    let native = browserTools.get(tool)
+    if (!native && Object.getPrototypeOf(tool) === Object.prototype) {
+      const listed = tools.value.find(t => t.name === tool.name && t.origin === tool.origin)
+      native = listed && browserTools.get(listed)
+    }
+    return native ?? tool as RegisteredTool
+  }
+
+  async function execute(tool: WebMCPListedTool | RegisteredTool, args: object = {}, callOptions: ExecuteRegisteredToolOptions = {}): Promise<unknown> {
+    if (disposed)
+      throw new DOMException('useRegisteredTools was stopped (its scope ended): it runs no more tools.', 'InvalidStateError')
+    refreshModelContext(document)
+    const mc = consumer.value
+    if (!mc)
+      throw new DOMException('WebMCP is not available in this browser: document.modelContext.executeTool is missing.', 'NotSupportedError')
+    const native = browserTool(tool)
+    const run = (format: ArgumentFormat) => mc.executeTool(
+      native,
+      (format === 'json' ? JSON.stringify(args) : args) as object,
+      callOptions.signal ? { signal: callOptions.signal } : undefined,
+    )
+    const format: ArgumentFormat = detectedFormat.get(mc) ?? options.argumentFormat ?? 'json'
+    try {
+      const raw = await run(format)
+      detectedFormat.set(mc, format)
+      return parseResult(raw)
+    }
+    catch (reason) {
+      // Only a form never seen to work is switched; a known-good one failing is the tool's failure.
+      if (detectedFormat.get(mc) === format || !isFormatError(reason, format))
+        throw reason
+      const other: ArgumentFormat = format === 'json' ? 'object' : 'json'
+      detectedFormat.set(mc, other)
+      return parseResult(await run(other))
+    }
+  }
+
+  onScopeDispose(() => {
+    disposed = true
+    cancel()
+    // Nothing will answer them now.
+    waiting.splice(0).forEach(resolve => resolve())
+  })
+
+  return {
+    isSupported,
+    tools,
+    error,
+    refresh,
+    execute,
+  }
+}

@@ -1,0 +1,347 @@
+import type { ComputedRef, MaybeRefOrGetter, Ref } from 'vue'
+import { useEventListener } from '@vueuse/core'
+import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
+import { observedConfig, observeForm } from '../devtools'
+import { injectConfig } from '../registration/config'
+import { loadAndCallTool } from '../registration/loadCallTool'
+import { defaultDocument, eventTarget, refreshModelContext, useModelContext } from '../registration/modelContext'
+import { useToolRegistrations } from '../registration/registrations'
+import { ownScope } from '../registration/scope'
+import { resolveCallSettings } from '../shared/callSettings'
+import { toError } from '../shared/toError'
+
+declare global {
+  interface SubmitEvent {
+    /** True when an agent submitted the form through its WebMCP tool. */
+    readonly agentInvoked: boolean
+    /**
+     * Hands the agent the tool result. Call `preventDefault()` first, and call it
+     * while the event is being dispatched.
+     */
+    respondWith: (agentResponse: Promise<unknown>) => void
+  }
+  /** `toolactivated` / `toolcancel`: neither bubbles nor cancels. */
+  interface WebMCPEvent extends Event {
+    readonly toolName: string
+  }
+  interface WindowEventMap {
+    toolactivated: WebMCPEvent
+    toolcancel: WebMCPEvent
+  }
+}
+
+/** One entry, or every entry when a name repeats (a checkbox group, `<select multiple>`). */
+export type FormFieldValue = FormDataEntryValue | FormDataEntryValue[]
+export type FormFields = Record<string, FormFieldValue>
+
+export interface UseWebMCPFormOptions<Fields extends FormFields = FormFields, Result = unknown> {
+  /** The form's `toolname`. */
+  name: MaybeRefOrGetter<string>
+  /** The form's `tooldescription`. */
+  description: MaybeRefOrGetter<string>
+  /** Let the agent submit without a click (`toolautosubmit`). */
+  autosubmit?: MaybeRefOrGetter<boolean>
+  /**
+   * Handles a submission, by a person or by an agent, with the form's entries.
+   * The return value is normalized like a `useWebMCPTool` result and handed to
+   * the agent when one asked.
+   */
+  execute: (fields: Fields, event: SubmitEvent) => Result | Promise<Result>
+  /** Optional shaper applied to the result before normalization. */
+  formatOutput?: (result: Result, fields: Fields) => unknown
+  /** Side effect when `execute` throws; the failure also lands in `error`. */
+  onError?: (error: unknown) => void
+  /** Time limit for one submission's `execute`, in milliseconds. */
+  timeoutMs?: number
+  /**
+   * When the form goes back to its initial values, always after the answer has
+   * been delivered (Chromium cancels an agent's call when its form resets
+   * mid-call). `'agent'` (default): after every agent submission, so nothing an
+   * agent put in reaches the next call or a person's submit. `'success'`: also
+   * after a person's successful submission. `'always'`: after every submission.
+   * `'never'`: the form is yours to reset. Unless `'never'`, an agent's
+   * cancelled fill (`toolcancel`) is cleared too.
+   */
+  resetAfter?: MaybeRefOrGetter<WebMCPFormReset | undefined>
+  /**
+   * The document the form is in (a same-origin iframe's, a test's own): its
+   * `modelContext` and window are where the agent's events are followed.
+   * Default: the page's.
+   */
+  document?: Document
+}
+
+export type WebMCPFormReset = 'agent' | 'success' | 'always' | 'never'
+
+export interface WebMCPFormAttrs {
+  toolname: string
+  tooldescription: string
+  toolautosubmit?: ''
+  onSubmit: (event: Event) => Promise<void>
+}
+
+export interface UseWebMCPFormReturn {
+  /** Spread onto the form: `<form v-bind="attrs">`. */
+  attrs: ComputedRef<WebMCPFormAttrs>
+  /** The submit handler alone, for a form that sets the attributes itself. */
+  onSubmit: (event: Event) => Promise<void>
+  /**
+   * An agent is filling the form in (`toolactivated` until `toolcancel` or
+   * submit). Stays `false` for an autosubmit form, which the browser submits
+   * before it activates; `isSubmitting` covers that call.
+   */
+  isAgentActive: Readonly<Ref<boolean>>
+  isSubmitting: Readonly<Ref<boolean>>
+  /** What the last submission threw, until the next one. */
+  error: Readonly<Ref<Error | null>>
+  /**
+   * Stops following the agent (`toolactivated`, `toolcancel`) and aborts the
+   * signal of submissions still running, as the end of its scope does. The
+   * form stays a tool while its attributes are bound: remove the form to
+   * withdraw it. With no active scope, the only way to end either.
+   */
+  stop: () => void
+}
+
+/**
+ * The form's entries as an object. A name that can hold several values (a
+ * group of same-name checkboxes, `<select multiple>`) is always an array, even
+ * with one or no value chosen; `File` values are kept.
+ */
+export function formFields(form: HTMLFormElement, submitter?: HTMLElement | null): FormFields {
+  let data: FormData
+  try {
+    data = new FormData(form, submitter ?? undefined)
+  }
+  catch {
+    data = new FormData(form) // the submitter was not a submit button of this form
+  }
+  const multi = new Set<string>()
+  const checkboxes = new Map<string, number>()
+  for (const element of Array.from(form.elements) as (HTMLInputElement | HTMLSelectElement)[]) {
+    if (!element.name)
+      continue
+    if (element instanceof HTMLSelectElement && element.multiple)
+      multi.add(element.name)
+    else if ((element as HTMLInputElement).type === 'checkbox')
+      checkboxes.set(element.name, (checkboxes.get(element.name) ?? 0) + 1)
+  }
+  checkboxes.forEach((count, name) => count > 1 && multi.add(name))
+  // Collected in a Map, so a field named `__proto__` or `constructor` is a
+  // field like any other, never a prototype member.
+  const entries = new Map<string, FormFieldValue>()
+  multi.forEach(name => entries.set(name, []))
+  data.forEach((value, name) => {
+    const existing = entries.get(name)
+    if (Array.isArray(existing))
+      existing.push(value)
+    else
+      entries.set(name, existing !== undefined ? [existing, value] : value)
+  })
+  // Keys in the order of the controls (the groups above went in first), each
+  // an own property, so a field named `__proto__` is a field like any other.
+  const fields: FormFields = {}
+  const put = (name: string) => {
+    if (entries.has(name) && !Object.hasOwn(fields, name))
+      Object.defineProperty(fields, name, { value: entries.get(name), enumerable: true, writable: true, configurable: true })
+  }
+  for (const { name } of Array.from(form.elements) as HTMLInputElement[])
+    put(name)
+  entries.forEach((_, name) => put(name))
+  return fields
+}
+
+/** The form a submit event is for; the handler may be bound on an element the event bubbled to. */
+function submittedForm(event: Event): HTMLFormElement {
+  for (const target of [event.currentTarget, event.target] as (Element | null)[]) {
+    if (target?.localName === 'form')
+      return target as HTMLFormElement
+  }
+  const form = (event.target as Element | null)?.closest?.('form')
+  if (!form)
+    throw new TypeError('useWebMCPForm\'s onSubmit handles a submit event of a form.')
+  return form
+}
+
+/** The document's form for tool `name` (compared as text: a name may hold any character). */
+function formNamed(document: Document | undefined, name: string): HTMLFormElement | undefined {
+  return Array.from(document?.querySelectorAll<HTMLFormElement>('form[toolname]') ?? []).find(form => form.getAttribute('toolname') === name)
+}
+
+/**
+ * Wires a declarative WebMCP form: sets `toolname` / `tooldescription`, answers
+ * an agent's submission through `respondWith()`, and tracks whether an agent
+ * is filling the form in. The same handler serves a person clicking Submit,
+ * and the form's `action` never navigates.
+ */
+export function useWebMCPForm<Fields extends FormFields = FormFields, Result = unknown>(options: UseWebMCPFormOptions<Fields, Result>): UseWebMCPFormReturn {
+  // Arguments come from the browser's own controls: no schema to validate against.
+  const settings = resolveCallSettings(injectConfig(), {}, { validateArgs: false, timeoutMs: options.timeoutMs })
+  const isAgentActive = shallowRef(false)
+  const isSubmitting = shallowRef(false)
+  const error = shallowRef<Error | null>(null)
+  const ended = new AbortController()
+  const { document = defaultDocument } = options
+  let pending = 0
+  let resetDue = false
+  let agentSubmitted = false
+
+  async function onSubmit(event: Event): Promise<void> {
+    const submit = event as SubmitEvent
+    const byAgent = submit.agentInvoked === true
+    // Seen by `toolactivated`, which follows an agent's autosubmit in the same task.
+    agentSubmitted ||= byAgent
+    isAgentActive.value = false
+    isSubmitting.value = true
+    error.value = null
+    pending++
+    let form: HTMLFormElement | undefined
+    let failure: unknown
+    let succeeded = false
+    // Everything below is the app's code or the page's (option getters,
+    // `respondWith`, a handler bound on a wrapper element): whatever throws is
+    // this submission's failure, in `error`, and the form always leaves the
+    // submitting state. The call path answers every failure of `execute`, and
+    // its own failure to load, with a result.
+    try {
+      // Never navigate: the handler is the form's action, for a person and an agent.
+      submit.preventDefault()
+      form = submittedForm(submit)
+      const fields = formFields(form, submit.submitter) as Fields
+      const outcome = loadAndCallTool({
+        name: toValue(options.name),
+        origin: { source: 'form', caller: byAgent ? 'agent' : 'person', autosubmitted: byAgent && !!toValue(options.autosubmit) },
+        settings: __DEV__ ? observedConfig(error, settings, byAgent ? 'agent' : 'person') : settings,
+        execute: (f: Fields) => options.execute(f, submit),
+        formatOutput: options.formatOutput && ((result: Result, f: Fields) => options.formatOutput!(result, f)),
+        onError: (e: unknown) => options.onError?.(e),
+        signals: [ended.signal],
+      }, fields)
+      if (byAgent && typeof submit.respondWith === 'function') {
+        const response = outcome.then(o => o.response)
+        try {
+          submit.respondWith(response)
+        }
+        catch (reason) {
+          // The agent gets no answer: that is this submission's failure.
+          response.catch(() => {})
+          failure = reason ?? 'respondWith failed'
+        }
+      }
+      const { ok, error: thrown } = await outcome
+      succeeded = ok && failure === undefined
+      if (!ok && thrown !== undefined)
+        failure ??= thrown
+    }
+    catch (reason) {
+      failure ??= reason ?? 'the submission failed'
+    }
+    finally {
+      let when: WebMCPFormReset | undefined
+      try {
+        when = toValue(options.resetAfter)
+      }
+      catch (reason) {
+        failure ??= reason ?? 'resetAfter failed' // and the default, 'agent', applies
+      }
+      resetDue ||= when !== 'never' && (byAgent || when === 'always' || (when === 'success' && succeeded))
+      if (--pending === 0) {
+        isSubmitting.value = false
+        if (resetDue && form) {
+          resetDue = false
+          resetSoon(form)
+        }
+      }
+    }
+    if (failure !== undefined)
+      error.value = toError(failure)
+  }
+
+  // A task after the answer settled: a reset any earlier, or while another
+  // submission of this form runs, cancels an agent's call.
+  function resetSoon(form: HTMLFormElement): void {
+    setTimeout(() => {
+      if (pending > 0)
+        resetDue = true // another submission began: reset after it instead
+      else if (!ended.signal.aborted)
+        form.reset()
+    }, 0)
+  }
+
+  const attrs = computed<WebMCPFormAttrs>(() => ({
+    toolname: toValue(options.name),
+    tooldescription: toValue(options.description),
+    ...(toValue(options.autosubmit) ? { toolautosubmit: '' as const } : {}),
+    onSubmit,
+  }))
+
+  // Where `toolactivated` / `toolcancel` fire depends on the implementation:
+  // the context (Chromium 156), `window` (Chromium 150, the polyfills, Chrome's
+  // guides), or a native context a polyfill wraps without forwarding its
+  // events (`@mcp-b/global` keeps it at `.native`). Listen on all of them. Each
+  // event sets the state outright, so a copy from a second source changes
+  // nothing and none is counted twice.
+  const onToolEvent = (event: Event) => {
+    let name: string, autosubmit: boolean, when: WebMCPFormReset | undefined
+    try {
+      name = toValue(options.name)
+      autosubmit = !!toValue(options.autosubmit)
+      when = toValue(options.resetAfter)
+    }
+    catch {
+      return // the app's getter threw: nothing here can tell this form's events apart
+    }
+    if ((event as WebMCPEvent).toolName !== name)
+      return
+    const activated = event.type === 'toolactivated'
+    // Chromium submits an autosubmit form first and fires `toolactivated`
+    // after; there is nothing left for the agent to fill in. An activation
+    // with no submission before it is a fill the browser refused (it failed
+    // the form's own validation): the call has failed, and the browser fires
+    // nothing else, so its entries are cleared here.
+    const refused = activated && autosubmit && !agentSubmitted && pending === 0
+    agentSubmitted = false
+    isAgentActive.value = activated && !autosubmit
+    // The browser leaves a cancelled agent's entries in the form: clear them too.
+    if ((refused || event.type === 'toolcancel') && when !== 'never') {
+      const form = formNamed(document, name)
+      if (form)
+        resetSoon(form)
+    }
+  }
+  // A scope of its own, so `stop()` can end what follows.
+  const scope = ownScope('useWebMCPForm')
+  scope.run(() => {
+    // Development builds: Vue DevTools and the debugging tools see the form.
+    if (__DEV__)
+      observeForm(useToolRegistrations, settings, options, error)
+    const modelContext = useModelContext(document)
+    // Listening twice on one target (a `.native` that is the context itself)
+    // adds nothing; useEventListener skips the targets left undefined.
+    useEventListener(
+      () => [document?.defaultView, modelContext.value, (modelContext.value as { native?: EventTarget } | undefined)?.native].map(eventTarget) as EventTarget[],
+      ['toolactivated', 'toolcancel'],
+      onToolEvent,
+    )
+    watch(() => [toValue(options.name), toValue(options.description)], ([name], [before]) => {
+      // A context that appeared after the polls ended is found on a change.
+      refreshModelContext(document)
+      // An activation belongs to the name the browser activated: a renamed form is another tool.
+      if (name !== before) {
+        isAgentActive.value = false
+        agentSubmitted = false
+      }
+    })
+    onScopeDispose(() => ended.abort(new DOMException('The form was unmounted.', 'AbortError')))
+  })
+  const stop = () => scope.stop()
+
+  return {
+    attrs,
+    onSubmit,
+    isAgentActive,
+    isSubmitting,
+    error,
+    stop,
+  }
+}

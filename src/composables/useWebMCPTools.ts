@@ -1,0 +1,82 @@
+import type { Ref } from 'vue'
+import type { AnyToolOptions, UseWebMCPToolReturn, UseWebMCPToolsSharedOptions, WebMCPSupportable } from '../types'
+import type { WebMCPToolState } from './useWebMCPTool'
+import { computed, readonly, shallowRef, toValue } from 'vue'
+import { useIsSupported, useModelContext } from '../registration/modelContext'
+import { isEnabled, useToolRegistrations } from '../registration/registrations'
+import { ownScope } from '../registration/scope'
+
+export type { UseWebMCPToolsSharedOptions } from '../types'
+
+/** Static tool names in a definitions tuple; reactive names fall back to `string`. */
+export type ToolNames<T extends readonly AnyToolOptions[]> = T[number]['name'] extends string ? T[number]['name'] : string
+
+export interface UseWebMCPToolsReturn<Names extends string = string> extends WebMCPSupportable {
+  /** Every enabled tool in the group is registered; `false` while none is enabled. */
+  isRegistered: Readonly<Ref<boolean>>
+  /** The first failure in the group, if any. */
+  error: Readonly<Ref<Error | null>>
+  /**
+   * Per-tool state, keyed by each tool's name at setup time (any valid name,
+   * `__proto__` included). Each entry is reactive: `byName.x.isRegistered` is a boolean.
+   */
+  byName: Readonly<Record<Names, WebMCPToolState>>
+  /** Unregisters the whole group for good, before its scope ends. */
+  stop: () => void
+}
+
+/**
+ * Registers a group of tools from one scope with shared options. A tool's own
+ * `enabled`, `annotations`, `exposedTo`, `onError`, `validateArgs` and
+ * `timeoutMs` win over the shared ones, and one tool failing to register
+ * leaves the others registered.
+ */
+export function useWebMCPTools<const T extends readonly AnyToolOptions[]>(
+  definitions: T,
+  shared: UseWebMCPToolsSharedOptions = {},
+): UseWebMCPToolsReturn<ToolNames<T>> {
+  const names = definitions.map(d => toValue(d.name))
+  const seen = new Set<string>()
+  const duplicate = names.find(name => seen.size === seen.add(name).size)
+  const isSupported = useIsSupported(useModelContext(shared.document))
+  // A group with a repeated name would register half of itself; register none.
+  const groupError = duplicate === undefined
+    ? null
+    : new DOMException(`Duplicate tool name "${duplicate}" in one useWebMCPTools group; no tool of the group was registered.`, 'InvalidStateError')
+  const scope = ownScope('useWebMCPTools')
+  const states: Omit<UseWebMCPToolReturn, 'stop'>[] = groupError
+    ? definitions.map(() => ({ isSupported, isRegistered: shallowRef(false), error: shallowRef(null) }))
+    : scope.run(() => useToolRegistrations(definitions, shared))!
+  const stop = () => scope.stop()
+
+  // No prototype: `constructor`, `toString` and `__proto__` are tool names like any other.
+  const byName: Record<string, WebMCPToolState> = Object.create(null)
+  states.forEach((state, i) => {
+    // readonly() unwraps the refs: reads are plain values, and still reactive.
+    byName[names[i]!] ??= readonly({ isSupported: state.isSupported, isRegistered: state.isRegistered, error: state.error })
+  })
+
+  const isRegistered = computed(() => {
+    // From the last tool back: registrations settle in order, so while the
+    // group registers this stops at the first pending tool and depends on that
+    // one ref alone, instead of re-reading every tool as each one settles.
+    let any = false
+    for (let i = states.length - 1; i >= 0; i--) {
+      if (groupError || !isEnabled(definitions[i]!, shared))
+        continue
+      if (!states[i]!.isRegistered.value)
+        return false
+      any = true
+    }
+    return any
+  })
+  const error = computed(() => groupError ?? states.find(s => s.error.value)?.error.value ?? null)
+
+  return {
+    isSupported,
+    isRegistered,
+    error,
+    byName: byName as Record<ToolNames<T>, WebMCPToolState>,
+    stop,
+  }
+}

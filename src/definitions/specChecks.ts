@@ -1,0 +1,21 @@
+// What the spec refuses at `registerTool`, checked before the browser is asked:
+// browsers refuse both with an `InvalidStateError` whose message (when there is
+// one) does not say which rule the tool broke. Runs on every registration,
+// budgets on or off, as part of the definition checks (definitions/definitionChecks.ts).
+// No Vue import.
+import { WebMCPDefinitionError } from '../shared/errors'
+
+/** Whether `name` follows the spec's tool name grammar; the browser rejects anything else with `InvalidStateError`. */
+export function isValidToolName(name: unknown): name is string {
+  return typeof name === 'string' && /^[\w.-]{1,128}$/.test(name)
+}
+
+/** Why the browser would refuse `tool`'s name or description, as an error that says so; `null` when it would not. */
+export function specError(tool: { name: unknown, description: unknown }): WebMCPDefinitionError | null {
+  const refused = (why: string) => new WebMCPDefinitionError(`Tool "${String(tool.name)}" not registered: ${why}; the browser refuses it with InvalidStateError.`)
+  if (!isValidToolName(tool.name))
+    return refused('a name must be 1-128 characters of A-Z, a-z, 0-9, "_", "-" and "." (the spec\'s grammar)')
+  if (typeof tool.description !== 'string' || !tool.description)
+    return refused('its description is empty, and the spec requires one')
+  return null
+}

@@ -1,0 +1,36 @@
+import type { StandardSchemaV1 } from '../../types/standardSchema'
+// The Standard Schema adapter, argument side: a Zod, Valibot or ArkType schema
+// checks a value with its own `~standard.validate` (sync or async), so its
+// refinements, defaults and transforms apply, and its issues become the same
+// pointer-per-line problems as the JSON Schema validator's. Loaded on the first
+// call of a tool with such a schema, never with the JSON Schema validator.
+// No Vue import.
+import type { ValidationProblem } from '../problems'
+import { depthProblem, escapePointer, MAX_PROBLEMS } from '../problems'
+
+// The JSON Schema the browser gets, for production builds' definition checks: it loads with the adapter.
+export { toJsonSchema } from './toJsonSchema'
+
+/** The schema's verdict: the value its output gives (transforms applied), or what is wrong. */
+export type Checked = { value: unknown, problems?: undefined } | { problems: ValidationProblem[] }
+
+/** A JSON pointer from an issue's `path` (keys or `{ key }` segments). */
+function pointerOf(path: StandardSchemaV1.Issue['path']): string {
+  let pointer = ''
+  for (const segment of path ?? []) {
+    const key = typeof segment === 'object' && segment !== null ? segment.key : segment
+    pointer += `/${escapePointer(String(key))}`
+  }
+  return pointer
+}
+
+/** Checks `value` with the schema's own validator. Values nested too deeply are refused first, as for a JSON Schema. */
+export async function checkStandard(schema: StandardSchemaV1, value: unknown): Promise<Checked> {
+  const tooDeep = depthProblem(value)
+  if (tooDeep)
+    return { problems: [tooDeep] }
+  const result = await schema['~standard'].validate(value)
+  if (!result.issues)
+    return { value: result.value }
+  return { problems: result.issues.slice(0, MAX_PROBLEMS).map(issue => ({ pointer: pointerOf(issue.path), message: String(issue.message) })) }
+}

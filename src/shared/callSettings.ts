@@ -1,0 +1,44 @@
+// Step 0 of a call, done once when a tool or form is set up (see "How a call
+// flows" in docs/contributing.md): the settings every call of it runs with. The one
+// place the call options' precedence is decided. No Vue import.
+import type { BudgetMode, WebMCPConfig, WebMCPConfirm, WebMCPConfirmationRequest } from '../types'
+
+/** The call options a tool and a `useWebMCPTools` group may set over the app's. */
+export interface CallOptions {
+  validateArgs?: boolean
+  timeoutMs?: number
+  confirm?: boolean | WebMCPConfirm
+}
+
+/**
+ * What every call of one tool (or form) runs with, resolved once at setup:
+ * the app's config with the budget mode, argument validation and time limit
+ * that apply to this tool.
+ */
+export interface ToolCallSettings extends WebMCPConfig {
+  budgets: BudgetMode
+  validateArgs: boolean
+  /** As set; the call path ignores a mistaken value (with a development warning) and clamps a huge one. */
+  timeoutMs?: number
+  /** Reports a mistake or a result over budget; `warnOnce` unless set (tests set it). */
+  warn?: (message: string) => void
+  /** The tool's own `confirm` and its group's, as set: the call path decides from them (call/confirm.ts). */
+  confirms?: [tool: CallOptions['confirm'], group: CallOptions['confirm']]
+  /** Development builds: the observer learns that a call waits for the person. */
+  onConfirmationRequest?: (request: WebMCPConfirmationRequest) => void
+}
+
+/**
+ * The settings of a tool: the tool's own options, then its group's
+ * (`useWebMCPTools` shared options), then the app's (`WEBMCP_CONFIG`), then
+ * the defaults. Budgets, limits and the hooks are the app's alone.
+ */
+export function resolveCallSettings(config: WebMCPConfig, group: CallOptions = {}, tool: CallOptions = {}): ToolCallSettings {
+  return {
+    ...config,
+    budgets: config.budgets ?? (__DEV__ ? 'warn' : false),
+    validateArgs: tool.validateArgs ?? group.validateArgs ?? config.validateArgs ?? true,
+    timeoutMs: tool.timeoutMs ?? group.timeoutMs ?? config.timeoutMs,
+    confirms: [tool.confirm, group.confirm],
+  }
+}

@@ -1,0 +1,37 @@
+// Error classes and the error-code taxonomy. Small on purpose: apps import
+// `ToolInputError` at start-up, while the call path (call/callTool.ts) loads on first call.
+
+/** Where a failure's code sits in the result: `_meta`, which MCP reserves for metadata. */
+export const ERROR_CODE_KEY = 'vue-webmcp/code'
+
+/**
+ * Throw from `execute` to report a bad argument the schema cannot express
+ * ("that date is in the past"). The agent gets an `INVALID_ARGS` result with
+ * this message, kept apart from real failures.
+ */
+export class ToolInputError extends Error {
+  override name = 'ToolInputError'
+}
+
+/** A result that does not match the tool's `outputSchema`: what `onError` receives for an `INVALID_OUTPUT` call. */
+export class ToolOutputError extends Error {
+  override name = 'ToolOutputError'
+}
+
+/** Raised for a definition the budgets refuse in `'error'` mode. */
+export class WebMCPDefinitionError extends Error {
+  override name = 'WebMCPDefinitionError'
+}
+
+/** Raised when a structured result cannot be brought within its budget. */
+export class ResultTooLargeError extends Error {
+  override name = 'ResultTooLargeError'
+  /**
+   * @param size How big the result was: "1234 characters", or for a result
+   * too large to measure cheaply "more than 96000 characters (an array of 90910 items)".
+   */
+  constructor(readonly size: string, readonly limit: number) {
+    super(`The result is ${size}, over this tool's limit of ${limit} characters. `
+      + 'Ask for less: narrow the query, request fewer items, or ask for one page or one field at a time.')
+  }
+}
