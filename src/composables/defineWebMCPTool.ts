@@ -1,9 +1,5 @@
 import type { MaybeRefOrGetter } from 'vue'
-import type { UseWebMCPToolOptions, UseWebMCPToolOptionsFromSchema } from './useWebMCPTool'
-
-/** A tool definition that keeps its literal name. */
-export type WebMCPToolDefinition<Args = Record<string, unknown>, Result = unknown, Name extends MaybeRefOrGetter<string> = string>
-  = Omit<UseWebMCPToolOptions<Args, Result>, 'name'> & { name: Name }
+import type { UseWebMCPToolOptionsFromSchema, WebMCPToolDefinition } from '../types'
 
 /**
  * Typed identity: lets a tool definition live in a plain module (importable,

@@ -1,23 +1,7 @@
-import type { InferToolArgs, UseWebMCPToolOptions, UseWebMCPToolReturn } from '../types'
+import type { UseWebMCPToolOptions, UseWebMCPToolOptionsFromSchema, UseWebMCPToolReturn } from '../types'
 import { useToolRegistrations } from '../registration/registrations'
 
 // Declared with the types the registration engine shares; exported from here too.
-export type { UseWebMCPToolOptions, UseWebMCPToolReturn, WebMCPSupportable } from '../types'
-
-/**
- * One tool of a `useWebMCPTools` group, as `byName` holds it: a readonly
- * reactive object, so `byName.x.isRegistered` is a boolean in a template and
- * in a script alike (a ref inside a plain object would read as truthy).
- */
-export interface WebMCPToolState {
-  readonly isSupported: boolean
-  readonly isRegistered: boolean
-  readonly error: Error | null
-}
-
-/** Tool options whose `execute` arguments are inferred from `inputSchema`: a literal JSON Schema, or a Standard Schema's output type. */
-export type UseWebMCPToolOptionsFromSchema<Schema extends object, Result = unknown>
-  = Omit<UseWebMCPToolOptions<InferToolArgs<Schema>, Result>, 'inputSchema'> & { inputSchema: Schema }
 
 /**
  * Registers a WebMCP tool and ties its lifetime to the current component or

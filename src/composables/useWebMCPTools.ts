@@ -1,29 +1,8 @@
-import type { Ref } from 'vue'
-import type { AnyToolOptions, UseWebMCPToolReturn, UseWebMCPToolsSharedOptions, WebMCPSupportable } from '../types'
-import type { WebMCPToolState } from './useWebMCPTool'
+import type { AnyToolOptions, ToolNames, UseWebMCPToolReturn, UseWebMCPToolsReturn, UseWebMCPToolsSharedOptions, WebMCPToolState } from '../types'
 import { computed, readonly, shallowRef, toValue } from 'vue'
 import { useIsSupported, useModelContext } from '../registration/modelContext'
 import { isEnabled, useToolRegistrations } from '../registration/registrations'
 import { ownScope } from '../registration/scope'
-
-export type { UseWebMCPToolsSharedOptions } from '../types'
-
-/** Static tool names in a definitions tuple; reactive names fall back to `string`. */
-export type ToolNames<T extends readonly AnyToolOptions[]> = T[number]['name'] extends string ? T[number]['name'] : string
-
-export interface UseWebMCPToolsReturn<Names extends string = string> extends WebMCPSupportable {
-  /** Every enabled tool in the group is registered; `false` while none is enabled. */
-  isRegistered: Readonly<Ref<boolean>>
-  /** The first failure in the group, if any. */
-  error: Readonly<Ref<Error | null>>
-  /**
-   * Per-tool state, keyed by each tool's name at setup time (any valid name,
-   * `__proto__` included). Each entry is reactive: `byName.x.isRegistered` is a boolean.
-   */
-  byName: Readonly<Record<Names, WebMCPToolState>>
-  /** Unregisters the whole group for good, before its scope ends. */
-  stop: () => void
-}
 
 /**
  * Registers a group of tools from one scope with shared options. A tool's own

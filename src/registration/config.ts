@@ -3,7 +3,6 @@ import type { WebMCPConfig } from '../types'
 import { hasInjectionContext, inject, provide } from 'vue'
 
 // The config's types live with the package's other shared types.
-export type { WebMCPCallOrigin, WebMCPConfig, WebMCPToolCallEvent, WebMCPToolResultEvent } from '../types'
 
 export const WEBMCP_CONFIG: InjectionKey<WebMCPConfig> = Symbol(__DEV__ ? 'vue-webmcp config' : '')
 

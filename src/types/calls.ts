@@ -1,0 +1,95 @@
+// A call as the app's hooks see it, and a call waiting for the person's decision (`useWebMCPConfirmations`).
+import type { ComputedRef, Ref } from 'vue'
+import type { WebMCPToolAnnotations } from './platform'
+import type { WebMCPErrorCode, WebMCPToolResponse } from './results'
+
+/** Who started a call, as the hooks see it. */
+export interface WebMCPCallOrigin {
+  /** `'tool'`: a `useWebMCPTool(s)` tool; `'form'`: a `useWebMCPForm` submission. */
+  source: 'tool' | 'form'
+  /**
+   * `'agent'`: a tool call (through `executeTool`), or a form submission that
+   * answers an agent (`event.agentInvoked`); `'person'`: a person's own submit.
+   */
+  caller: 'agent' | 'person'
+  /** Forms only: the agent's submission went through without a click (`toolautosubmit`). */
+  autosubmitted?: boolean
+}
+
+/** What `onToolCall` receives, before `execute`. */
+export interface WebMCPToolCallEvent extends WebMCPCallOrigin {
+  name: string
+  /** Present only with `includeArgs: true`. The same object `execute` receives; do not mutate it. */
+  args?: unknown
+}
+
+/** What `onToolResult` receives, after normalization, for success and failure alike. */
+export interface WebMCPToolResultEvent extends WebMCPCallOrigin {
+  name: string
+  /** `false` when the call failed or `execute` returned an `isError` result. */
+  ok: boolean
+  /** Wall-clock duration of the call in milliseconds. */
+  ms: number
+  /** What the agent receives, after normalization. */
+  response: WebMCPToolResponse
+  /** Why the call failed, when it did. */
+  code?: WebMCPErrorCode
+  /** What `execute` threw or returned as an `Error`, or the call path's own failure (invalid arguments, timeout, oversized result). */
+  error?: unknown
+  /** Present only with `includeArgs: true`. */
+  args?: unknown
+  /** Present when the call asked the person (see `confirm`): what they decided, and how long the call waited. */
+  confirmation?: WebMCPConfirmationOutcome
+}
+
+/**
+ * One call waiting for the person's decision, as `useWebMCPConfirmations`
+ * lists it and a `confirm` callback receives it.
+ */
+export interface WebMCPConfirmationRequest extends WebMCPCallOrigin {
+  /** Unique on the page; requests are decided in the order of their ids. */
+  id: number
+  /** The tool's name, title and description, as the agent sees them. */
+  name: string
+  title?: string
+  description?: string
+  /** The arguments as validated: what `execute` receives if the person approves. Do not mutate. */
+  args: unknown
+  annotations?: WebMCPToolAnnotations
+  /** Aborts when the request is withdrawn: the agent cancelled, or the tool's scope ended. Close the dialog then. */
+  signal: AbortSignal
+}
+
+/**
+ * How a page asks the person about one call: resolve `true` to run it;
+ * anything else (`false`, a throw, a rejection) and it does not run.
+ */
+export type WebMCPConfirm = (request: WebMCPConfirmationRequest) => boolean | Promise<boolean>
+
+/** What became of a call that asked the person, in `onToolResult`'s `confirmation`. */
+export interface WebMCPConfirmationOutcome {
+  /**
+   * `'approved'`: it ran. `'declined'`: the person said no (`DECLINED`).
+   * `'withdrawn'`: the agent cancelled or the tool's scope ended first
+   * (`ABORTED`). `'failed'`: the page could not ask (the callback threw, or
+   * nothing on the page asks for a tool set to `confirm: true`).
+   */
+  decision: 'approved' | 'declined' | 'withdrawn' | 'failed'
+  /** Milliseconds the call waited for the decision. */
+  ms: number
+  /** The reason given to `decline(reason)`, when there was one. */
+  reason?: string
+}
+
+export interface UseWebMCPConfirmationsReturn {
+  /** The calls waiting for the person's decision, oldest first. */
+  pending: Readonly<Ref<readonly WebMCPConfirmationRequest[]>>
+  /** The oldest pending request: the one to show. `undefined` when none waits. */
+  current: ComputedRef<WebMCPConfirmationRequest | undefined>
+  /** Runs the call (`current` unless another pending request is given). */
+  approve: (request?: WebMCPConfirmationRequest) => void
+  /** Declines the call: it does not run, and the agent is told, with `reason` when given. */
+  decline: (reason?: string, request?: WebMCPConfirmationRequest) => void
+  /** Closes this dialog before its scope ends: calls no longer wait for it (requests already waiting stay queued for another). */
+  stop: () => void
+}

@@ -1,0 +1,59 @@
+// The app's configuration (`WEBMCP_CONFIG`) and Chrome's budgets.
+import type { WebMCPConfirm, WebMCPToolCallEvent, WebMCPToolResultEvent } from './calls'
+
+/** Chrome's guidance ("WebMCP tool security", "Set character budgets"). */
+export interface WebMCPBudgetLimits {
+  /** Tool name. Default 30. */
+  name: number
+  /** Each parameter (property) name anywhere in the input schema. Default 30. */
+  parameterName: number
+  /** Tool description. Default 500. */
+  description: number
+  /** Each parameter description anywhere in the input schema. Default 150. */
+  parameterDescription: number
+  /** Tool result, as serialized for the agent. Default 1,500. */
+  result: number
+}
+
+/** What happens to a definition or result over Chrome's character budgets (see `WebMCPConfig.budgets`). */
+export type BudgetMode = 'warn' | 'error' | false
+
+/**
+ * App-level settings for every tool and form below the provider, read once
+ * when each is set up. `app.provide(WEBMCP_CONFIG, ...)` reaches everything,
+ * Pinia stores and `app.runWithContext` included; `provideWebMCPConfig()`
+ * reaches one component's subtree.
+ */
+export interface WebMCPConfig {
+  /**
+   * What happens when a name, description, parameter or result is over
+   * Chrome's character budgets. `'warn'` logs one warning per field (the
+   * default in development). `'error'` throws at setup for an over-budget
+   * definition in development and test builds (sets `error` in production),
+   * keeps a later over-budget change unregistered with `error` set, cuts an
+   * over-budget text result and refuses an over-budget structured one with an
+   * `isError` result. `false` skips the checks (the default in production).
+   */
+  budgets?: BudgetMode
+  /** Override Chrome's numbers. */
+  limits?: Partial<WebMCPBudgetLimits>
+  /** Check arguments against `inputSchema` before `execute`. Default `true`. */
+  validateArgs?: boolean
+  /** Default time limit for a call, in milliseconds. Off unless set. */
+  timeoutMs?: number
+  /** Include the call arguments in hook payloads. Off by default: arguments often carry personal data. */
+  includeArgs?: boolean
+  /**
+   * How the page asks the person before a call runs, for apps that have a
+   * dialog service. Tools annotated `consequentialHint: true` ask, and tools
+   * or groups that set `confirm: true` (see `useWebMCPConfirmations` for a
+   * dialog of your own). A tool's or group's own function takes precedence.
+   */
+  confirm?: WebMCPConfirm
+  /** Runs before `execute`. */
+  onToolCall?: (event: WebMCPToolCallEvent) => void
+  /** Runs after the result is normalized, for success and failure alike; not for a call whose code could not be loaded (it never started). */
+  onToolResult?: (event: WebMCPToolResultEvent) => void
+  /** Development builds: register read-only debugging tools for coding agents (ignored in production builds). */
+  debugTools?: boolean
+}

@@ -1,0 +1,44 @@
+/// <reference types="webmcp-types" />
+// The platform's own types under the names the package exports (they come from
+// `webmcp-types`, the spec's repository), and a tool as `getTools()` lists it.
+
+export type ModelContext = WebMCP.ModelContext
+
+export type RegisteredTool = WebMCP.RegisteredTool
+
+export type WebMCPToolAnnotations = WebMCP.ToolAnnotations
+
+export type WebMCPToolExecuteOptions = WebMCP.ToolExecuteCallbackOptions
+
+export type RegisterToolOptions = WebMCP.ModelContextRegisterToolOptions
+
+export type GetToolsOptions = WebMCP.ModelContextGetToolOptions
+
+export type ExecuteToolOptions = WebMCP.ModelContextExecuteToolOptions
+
+export type WebMCPToolDescriptor = WebMCP.ModelContextTool
+
+/**
+ * A tool `useRegisteredTools` lists: plain, frozen data with the same members
+ * on every browser, whether `getTools()` gave a dictionary (Chrome 150-159,
+ * the polyfills) or a `Tool` object (Chrome 160). Safe to spread, serialize,
+ * clone and show; `source` and `window` are not enumerable, so none of those
+ * carry the window.
+ */
+export interface WebMCPListedTool {
+  readonly name: string
+  /** `''` when none was given. */
+  readonly title: string
+  readonly description: string
+  /** The registering document's origin. */
+  readonly origin: string
+  /** JSON Schema of the arguments (Chromium 150's JSON string parsed), or `null`. */
+  readonly inputSchema: object | null
+  /** JSON Schema of what the tool returns (Chrome 159 and later), or `null`. */
+  readonly outputSchema: object | null
+  readonly annotations: WebMCPToolAnnotations | null
+  /** The registering document's window (`null` when the browser gives none). Not enumerable. */
+  readonly source: Window | null
+  /** @deprecated Chrome 150-159's name for `source`; kept while those are in use. Not enumerable. */
+  readonly window: Window | null
+}

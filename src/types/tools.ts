@@ -1,0 +1,181 @@
+// A tool's options and what the tool composables return.
+import type { ComputedRef, MaybeRefOrGetter, Ref } from 'vue'
+import type { WebMCPConfirm } from './calls'
+import type { WebMCPToolAnnotations, WebMCPToolExecuteOptions } from './platform'
+import type { StandardSchemaV1 } from './standardSchema'
+
+/**
+ * The arguments `execute` receives. For a Standard Schema (Zod, Valibot,
+ * ArkType) its output type: what its validation gives, transforms and
+ * defaults applied. For a literal JSON Schema, inferred the way
+ * `webmcp-types` infers `registerTool` input: required vs optional
+ * properties, `enum` / `const`, nested objects and arrays.
+ */
+export type InferToolArgs<Schema> = Schema extends StandardSchemaV1
+  ? StandardSchemaV1.InferOutput<Schema>
+  : Schema extends object
+    ? Parameters<WebMCP.ModelContextToolFromSchema<Schema>['execute']>[0]
+    : Record<string, unknown>
+
+/**
+ * What `execute` returns for an `outputSchema`: a Standard Schema's input
+ * type (the value is checked, then sent as it is), or the object type a
+ * literal JSON Schema describes.
+ */
+export type InferToolResult<Schema> = Schema extends StandardSchemaV1
+  ? StandardSchemaV1.InferInput<Schema>
+  : Schema extends object
+    ? InferToolArgs<Schema>
+    : unknown
+
+/**
+ * What `outputSchema` takes: a JSON Schema object, or a Standard Schema that
+ * accepts what `execute` returns (`Result`), so a mismatch is a type error.
+ */
+export type WebMCPOutputSchema<Result = unknown>
+  = | StandardSchemaV1<Result, unknown>
+    // A JSON Schema: written inline (the index signature spares it excess-property checks), or typed by an interface.
+    | { readonly '~standard'?: undefined, readonly [keyword: string]: unknown }
+    | (object & { readonly '~standard'?: undefined })
+
+export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = unknown> {
+  /** Tool identifier the agent sees. 1-128 characters of `[a-zA-Z0-9_.-]`; Chrome's guidance is at most 30. */
+  name: MaybeRefOrGetter<string>
+  /** Human-readable label for user-agent UI. Agents reason over `name` and `description`. */
+  title?: MaybeRefOrGetter<string | null | undefined>
+  /** Natural-language description for the agent. Chrome's guidance: under 500 characters. */
+  description: MaybeRefOrGetter<string>
+  /**
+   * The tool's arguments: a JSON Schema, or a Standard Schema that describes
+   * itself as JSON Schema (Zod 4.2+, ArkType, Valibot through
+   * `toStandardJsonSchema()`), which then checks the arguments with its own
+   * code: `execute` receives its output. Compared by the JSON Schema's
+   * content, not identity.
+   */
+  inputSchema?: MaybeRefOrGetter<object | undefined>
+  /**
+   * The shape of a successful result, as a JSON Schema or a Standard Schema.
+   * Registered for the agent (Chrome 159 reads it); each result is checked
+   * against it and sent as `structuredContent` with its JSON as text. A
+   * mismatch is an `INVALID_OUTPUT` error, never the data.
+   */
+  outputSchema?: MaybeRefOrGetter<WebMCPOutputSchema<Result> | undefined>
+  annotations?: MaybeRefOrGetter<WebMCPToolAnnotations | undefined>
+  /**
+   * Secure origins (an iframe-hosted agent, say) that may discover and call the
+   * tool, besides the registering page, its same-origin frames and the browser's agent.
+   */
+  exposedTo?: MaybeRefOrGetter<readonly string[] | undefined>
+  /**
+   * Runs when the agent invokes the tool. Read at call time: swapping it never
+   * re-registers the tool. `options.signal` aborts when the caller cancels, the
+   * call times out, or the scope ends: hand it to `fetch` and other cancellable work.
+   */
+  execute: (args: Args, options: WebMCPToolExecuteOptions) => Result | Promise<Result>
+  /** Register only while true. A ref or getter is followed reactively. */
+  enabled?: MaybeRefOrGetter<boolean>
+  /** Optional shaper applied to the result before MCP normalization. */
+  formatOutput?: (result: Result, args: Args) => unknown
+  /** Side effect when `execute` throws or returns an `Error`; the agent still gets an `isError` result. */
+  onError?: (error: unknown) => void
+  /** Check arguments against `inputSchema` before `execute`. Default: the group's, then `WEBMCP_CONFIG.validateArgs`, else `true`. */
+  validateArgs?: boolean
+  /** Time limit for one call in milliseconds; on expiry `signal` aborts with a `TimeoutError`. Default: the group's, then `WEBMCP_CONFIG.timeoutMs`. The time spent waiting for the person's decision does not count. */
+  timeoutMs?: number
+  /**
+   * Whether a call waits for the person's decision before `execute` runs.
+   * `false`: never. `true`: always, asked through the group's or the app's
+   * `confirm`, else `useWebMCPConfirmations`. A function: always, asked
+   * through it. Default: the group's, else ask when `annotations` say
+   * `consequentialHint: true` and the page has a way to ask.
+   */
+  confirm?: boolean | WebMCPConfirm
+  /**
+   * The document whose `modelContext` gets the tool: a same-origin iframe's, or
+   * a test's own. Default: the page's. Read once, at setup. In a
+   * `useWebMCPTools` group the group's `document` applies to every tool.
+   */
+  document?: Document
+}
+
+/**
+ * `isSupported`, declared once for every composable that returns it: VueUse's
+ * `Supportable`, written out, since naming VueUse's types in ours would make a
+ * consumer type-check all of `@vueuse/core` (its Web Bluetooth types included).
+ */
+export interface WebMCPSupportable {
+  /**
+   * The document has the WebMCP API the composable uses (for
+   * `useRegisteredTools`, `getTools` and `executeTool`). Flips when the API is
+   * injected late, replaced or removed.
+   */
+  isSupported: ComputedRef<boolean>
+}
+
+export interface UseWebMCPToolReturn extends WebMCPSupportable {
+  /** The tool is registered with the browser (its `registerTool` promise resolved). */
+  isRegistered: Readonly<Ref<boolean>>
+  /** Registration failure, such as `NotAllowedError` from a `tools` Permissions Policy. */
+  error: Readonly<Ref<Error | null>>
+  /**
+   * Unregisters the tool for good, before its scope ends. Called with no active
+   * scope (after an `await` in an async `setup()`), it is the only way to.
+   */
+  stop: () => void
+}
+
+/** Options applied to every tool in the group unless the tool sets its own. */
+export interface UseWebMCPToolsSharedOptions {
+  enabled?: MaybeRefOrGetter<boolean>
+  annotations?: MaybeRefOrGetter<WebMCPToolAnnotations | undefined>
+  exposedTo?: MaybeRefOrGetter<readonly string[] | undefined>
+  /** Receives the failing tool's name as well, since one handler serves the group. */
+  onError?: (error: unknown, name: string) => void
+  validateArgs?: boolean
+  timeoutMs?: number
+  /** As a tool's `confirm`, for every tool of the group that sets none. */
+  confirm?: boolean | WebMCPConfirm
+  /** The document whose `modelContext` gets the group (a tool's own `document` is not read). Default: the page's. */
+  document?: Document
+}
+
+export type AnyToolOptions = UseWebMCPToolOptions<any, any>
+
+/** The registration engine behind `useWebMCPTool(s)`, as the development tools register their own tools with it. */
+export type ToolRegistrations = (list: readonly AnyToolOptions[], shared?: UseWebMCPToolsSharedOptions) => UseWebMCPToolReturn[]
+
+/**
+ * One tool of a `useWebMCPTools` group, as `byName` holds it: a readonly
+ * reactive object, so `byName.x.isRegistered` is a boolean in a template and
+ * in a script alike (a ref inside a plain object would read as truthy).
+ */
+export interface WebMCPToolState {
+  readonly isSupported: boolean
+  readonly isRegistered: boolean
+  readonly error: Error | null
+}
+
+/** Tool options whose `execute` arguments are inferred from `inputSchema`: a literal JSON Schema, or a Standard Schema's output type. */
+export type UseWebMCPToolOptionsFromSchema<Schema extends object, Result = unknown>
+  = Omit<UseWebMCPToolOptions<InferToolArgs<Schema>, Result>, 'inputSchema'> & { inputSchema: Schema }
+
+/** A tool definition that keeps its literal name. */
+export type WebMCPToolDefinition<Args = Record<string, unknown>, Result = unknown, Name extends MaybeRefOrGetter<string> = string>
+  = Omit<UseWebMCPToolOptions<Args, Result>, 'name'> & { name: Name }
+
+/** Static tool names in a definitions tuple; reactive names fall back to `string`. */
+export type ToolNames<T extends readonly AnyToolOptions[]> = T[number]['name'] extends string ? T[number]['name'] : string
+
+export interface UseWebMCPToolsReturn<Names extends string = string> extends WebMCPSupportable {
+  /** Every enabled tool in the group is registered; `false` while none is enabled. */
+  isRegistered: Readonly<Ref<boolean>>
+  /** The first failure in the group, if any. */
+  error: Readonly<Ref<Error | null>>
+  /**
+   * Per-tool state, keyed by each tool's name at setup time (any valid name,
+   * `__proto__` included). Each entry is reactive: `byName.x.isRegistered` is a boolean.
+   */
+  byName: Readonly<Record<Names, WebMCPToolState>>
+  /** Unregisters the whole group for good, before its scope ends. */
+  stop: () => void
+}
