@@ -1,7 +1,7 @@
 import type { FormFields, FormFieldValue, UseWebMCPFormOptions, UseWebMCPFormReturn, WebMCPFormAttrs, WebMCPFormReset } from '../types'
 import { useEventListener } from '@vueuse/core'
 import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
-import { observedConfig, observeForm } from '../devtools'
+import { devtoolsHook } from '../devtools'
 import { injectConfig } from '../registration/config'
 import { loadAndCallTool } from '../registration/loadCallTool'
 import { defaultDocument, eventTarget, refreshModelContext, useModelContext } from '../registration/modelContext'
@@ -138,7 +138,7 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
       const outcome = loadAndCallTool({
         name: toValue(options.name),
         origin: { source: 'form', caller: byAgent ? 'agent' : 'person', autosubmitted: byAgent && !!toValue(options.autosubmit) },
-        settings: __DEV__ ? observedConfig(error, settings, byAgent ? 'agent' : 'person') : settings,
+        settings: __DEV__ ? devtoolsHook({ type: 'call', key: error, settings, caller: byAgent ? 'agent' : 'person' }) : settings,
         execute: (f: Fields) => options.execute(f, submit),
         formatOutput: options.formatOutput && ((result: Result, f: Fields) => options.formatOutput!(result, f)),
         onError: (e: unknown) => options.onError?.(e),
@@ -241,7 +241,7 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
   scope.run(() => {
     // Development builds: Vue DevTools and the debugging tools see the form.
     if (__DEV__)
-      observeForm(useToolRegistrations, settings, options, error)
+      devtoolsHook({ type: 'form', registrations: useToolRegistrations, settings, options, error })
     const modelContext = useModelContext(document)
     // Listening twice on one target (a `.native` that is the context itself)
     // adds nothing; useEventListener skips the targets left undefined.

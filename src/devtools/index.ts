@@ -1,60 +1,94 @@
-// Development only: the entry the composables call, always behind a
-// `__DEV__` check, so production bundles drop
-// it with everything it imports. The first tool of an app sets up the Vue
-// DevTools plugin and, with `WEBMCP_CONFIG.debugTools: true`, the debugging tools.
+// Development only: the one door from the engine to the development tools,
+// as Pinia attaches its devtools through one plugin point. The engine calls
+// `devtoolsHook` behind `if (__DEV__)` and nowhere else, so production bundles
+// drop this module with everything it imports. The first tool of an app sets
+// up the Vue DevTools plugin and, with `WEBMCP_CONFIG.debugTools: true`, the
+// debugging tools.
+import type { EffectScope, Ref } from 'vue'
 import type { ToolCallSettings } from '../shared/callSettings'
 import type { AnyToolOptions, ToolRegistrations, WebMCPToolResponse } from '../types'
-import type { ObservedDefinition, ObservedSlot } from './observer'
+import type { ObservedDefinition, ObservedForm, ObservedSlot } from './observer'
 import { registerDebugTools } from './debugTools'
-import { inBrowser, observeForm as observeOneForm, observeRegistrations, onObservedApp } from './observer'
+import { inBrowser, markOwnScope, observedConfig, observeForm, observeRegistrations, onObservedApp } from './observer'
 import { setupWebMCPDevtools } from './plugin'
 
-export { markOwnScope, observedConfig } from './observer'
+/** A composable made an effect scope of its own (so its `stop()` works): never shown as an owner. */
+export interface ScopeCreated {
+  type: 'scope'
+  scope: EffectScope
+}
 
-let register: ToolRegistrations | undefined
+/** `useWebMCPTool(s)` set up these tools. */
+export interface ToolsSetUp<Slot extends ObservedSlot> {
+  type: 'tools'
+  /** The registration life cycle itself, which the debugging tools are registered with. */
+  registrations: ToolRegistrations
+  slots: readonly Slot[]
+  settings: ToolCallSettings
+  describe: (options: AnyToolOptions) => ObservedDefinition
+  enabled: (options: AnyToolOptions) => boolean
+  /** Runs a tool as an agent's call would, through the call path. */
+  run: (slot: Slot, args: object, definition: ObservedDefinition) => Promise<WebMCPToolResponse>
+}
+
+/** `useWebMCPForm` set up a form, known to later `call` events by its `error` ref. */
+export interface FormSetUp {
+  type: 'form'
+  /**
+   * The registration life cycle, so that an app whose only tools are forms
+   * gets the debugging tools too (this module cannot import it: it imports this one).
+   */
+  registrations: ToolRegistrations
+  settings: ToolCallSettings
+  options: ObservedForm
+  error: Ref<Error | null>
+}
+
+/** A call of an observed tool (`key`: its slot) or form (`key`: its `error` ref) starts. */
+export interface CallStarts {
+  type: 'call'
+  key: object
+  settings: ToolCallSettings
+  /** Who called, when the engine knows better than the observer (a person submitting a form). */
+  caller?: string
+}
+
+let debugToolsRegistrations: ToolRegistrations | undefined
 let installed = false
 
 // No top-level side effect: a bundler must be able to drop this module whole.
-function install(): void {
+function install(registrations: ToolRegistrations): void {
+  debugToolsRegistrations ??= registrations
   if (installed)
     return
   installed = true
   onObservedApp((app, config) => {
     setupWebMCPDevtools(app)
-    if (config.debugTools === true && register)
-      registerDebugTools(app, config, register)
+    if (config.debugTools === true && debugToolsRegistrations)
+      registerDebugTools(app, config, debugToolsRegistrations)
   })
 }
 
 /**
- * `useWebMCPTool(s)`: observes the tools of one call. `registrations` is the
- * registration life cycle itself, which the debugging tools are registered with.
+ * What the engine tells the development tools, each at the moment it happens.
+ * A `call` is answered with the settings the call runs with: the given ones
+ * with the observer's hooks in front of the app's.
  */
-export function observeTools<S extends ObservedSlot>(
-  registrations: ToolRegistrations,
-  slots: readonly S[],
-  config: ToolCallSettings,
-  describe: (options: AnyToolOptions) => ObservedDefinition,
-  enabled: (options: AnyToolOptions) => boolean,
-  run: (slot: S, args: object, definition: ObservedDefinition) => Promise<WebMCPToolResponse>,
-): void {
+export function devtoolsHook(event: CallStarts): ToolCallSettings
+export function devtoolsHook<Slot extends ObservedSlot>(event: ScopeCreated | ToolsSetUp<Slot> | FormSetUp): void
+export function devtoolsHook<Slot extends ObservedSlot>(event: ScopeCreated | ToolsSetUp<Slot> | FormSetUp | CallStarts): ToolCallSettings | void {
+  switch (event.type) {
+    case 'scope':
+      return markOwnScope(event.scope)
+    case 'call':
+      return observedConfig(event.key, event.settings, event.caller)
+  }
   // A server render never disposes a scope: nothing to show there, and nothing to keep.
   if (!inBrowser())
     return
-  register = registrations
-  install()
-  observeRegistrations(slots, config, describe, enabled, run)
-}
-
-/**
- * `useWebMCPForm`: observes one form. `registrations` is the registration life
- * cycle, passed in so that an app whose only tools are forms gets the debugging
- * tools too (this module cannot import it: it imports this one).
- */
-export function observeForm(registrations: ToolRegistrations, ...args: Parameters<typeof observeOneForm>): void {
-  if (!inBrowser())
-    return
-  register ??= registrations
-  install()
-  observeOneForm(...args)
+  install(event.registrations)
+  if (event.type === 'tools')
+    observeRegistrations(event.slots, event.settings, event.describe, event.enabled, event.run)
+  else
+    observeForm(event.settings, event.options, event.error)
 }

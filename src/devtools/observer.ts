@@ -1,9 +1,9 @@
 // Development only: what Vue DevTools and the debugging tools show, read from
 // the package's own state. Tools are the registrations' own `isRegistered` /
 // `error` refs and options (read when asked, never copied); calls are the
-// call path's `onToolCall` / `onToolResult` moments. Every caller is behind a
-// `__DEV__` check, so production bundles drop
-// this module and everything it imports.
+// call path's `onToolCall` / `onToolResult` moments. The engine reaches it
+// only through `devtoolsHook` (./index.ts), behind `__DEV__`, so production
+// bundles drop this module and everything it imports.
 import type { App, EffectScope, Ref } from 'vue'
 import type { ToolCallSettings } from '../shared/callSettings'
 import type { WebMCPToolCallEvent, WebMCPToolResponse, WebMCPToolResultEvent } from '../types'
@@ -361,10 +361,17 @@ export function observeRegistrations<S extends ObservedSlot>(
   }
 }
 
+/** The options of a form the observer reads. */
+export interface ObservedForm {
+  name: unknown
+  description: unknown
+  autosubmit?: unknown
+}
+
 /** Observes one `useWebMCPForm`, known by its `error` ref to `observedConfig`. */
 export function observeForm(
   config: ToolCallSettings,
-  options: { name: unknown, description: unknown, autosubmit?: unknown },
+  options: ObservedForm,
   error: Ref<Error | null>,
 ): void {
   const { owner, app } = currentOwner()

@@ -6,15 +6,15 @@ import type { ShallowRef } from 'vue'
 import type { DefinitionCheck } from '../definitions/lazyDefinitions'
 import type { ToolCallSettings } from '../shared/callSettings'
 import type { AnyToolOptions, UseWebMCPToolReturn, UseWebMCPToolsSharedOptions, WebMCPToolExecuteOptions } from '../types'
-import { effectScope, getCurrentInstance, onActivated, onDeactivated, onMounted, onScopeDispose, shallowRef, toValue, watchEffect } from 'vue'
+import { getCurrentInstance, onActivated, onDeactivated, onMounted, onScopeDispose, shallowRef, toValue, watchEffect } from 'vue'
 import { eagerDefinitionChecks } from '../definitions/eagerDefinitionChecks'
-import { markOwnScope, observedConfig, observeTools } from '../devtools'
+import { devtoolsHook } from '../devtools'
 import { resolveCallSettings } from '../shared/callSettings'
 import { toError } from '../shared/toError'
 import { injectConfig } from './config'
 import { loadAndCallTool } from './loadCallTool'
 import { refreshModelContext, useIsSupported, useModelContext } from './modelContext'
-import { warnWithoutScope } from './scope'
+import { ownScope } from './scope'
 import { stableKey } from './stableKey'
 
 /** What the agent sees of a tool, as `registerTool` takes it, plus `exposedTo`. */
@@ -84,12 +84,8 @@ function describe(options: AnyToolOptions, shared: UseWebMCPToolsSharedOptions):
  * it; in an effect scope or store at once.
  */
 export function useToolRegistrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSharedOptions = {}): UseWebMCPToolReturn[] {
-  if (__DEV__)
-    warnWithoutScope('useWebMCPTool')
   // A scope of its own, a child of the caller's, so `stop()` can end it.
-  const scope = effectScope()
-  if (__DEV__)
-    markOwnScope(scope)
+  const scope = ownScope('useWebMCPTool')
   // The registrations live in that scope: its end (or `stop()`) unregisters them.
   return scope.run(() => {
     const config = injectConfig()
@@ -135,19 +131,20 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
 
     // Development builds: Vue DevTools and the debugging tools see these tools.
     if (__DEV__) {
-      observeTools(
-        useToolRegistrations,
+      devtoolsHook({
+        type: 'tools',
+        registrations: useToolRegistrations,
         slots,
-        resolveCallSettings(config, shared),
+        settings: resolveCallSettings(config, shared),
         // Shown as the browser gets it (a Standard Schema as JSON Schema), called as the browser calls it.
-        (o) => {
+        describe: (o) => {
           const d = describe(o, shared)
           checks.value?.(d, false)
           return d
         },
-        o => isEnabled(o, shared),
-        (slot, args) => call(slot, args),
-      )
+        enabled: o => isEnabled(o, shared),
+        run: (slot, args) => call(slot, args),
+      })
     }
 
     function unregister(slot: Slot): void {
@@ -166,7 +163,7 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
       const outcome = await loadAndCallTool({
         // The name and schemas, and what a confirmation shows: title, description, annotations.
         ...definition,
-        settings: __DEV__ ? observedConfig(slot, settings) : settings,
+        settings: __DEV__ ? devtoolsHook({ type: 'call', key: slot, settings }) : settings,
         // Read at call time: swapping them never re-registers the tool.
         execute: (a, signal) => options.execute(a, { signal }),
         formatOutput: options.formatOutput,

@@ -1,6 +1,6 @@
 import type { EffectScope } from 'vue'
 import { effectScope, getCurrentScope } from 'vue'
-import { markOwnScope } from '../devtools'
+import { devtoolsHook } from '../devtools'
 import { warnOnce } from '../shared/warn'
 
 /**
@@ -21,7 +21,7 @@ export function ownScope(composable: string): EffectScope {
   const scope = effectScope()
   if (__DEV__) {
     warnWithoutScope(composable)
-    markOwnScope(scope)
+    devtoolsHook({ type: 'scope', scope })
   }
   return scope
 }
