@@ -1,3 +1,5 @@
+import type { Ref } from 'vue'
+import type { ToolCallSettings } from '../shared/callSettings'
 import type { FormFields, FormFieldValue, UseWebMCPFormOptions, UseWebMCPFormReturn, WebMCPFormAttrs, WebMCPFormReset } from '../types'
 import { useEventListener } from '@vueuse/core'
 import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
@@ -95,120 +97,134 @@ function formNamed(document: Document | undefined, name: string): HTMLFormElemen
   return Array.from(document?.querySelectorAll<HTMLFormElement>('form[toolname]') ?? []).find(form => form.getAttribute('toolname') === name)
 }
 
-/**
- * Wires a declarative WebMCP form: sets `toolname` / `tooldescription`, answers
- * an agent's submission through `respondWith()`, and tracks whether an agent
- * is filling the form in. The same handler serves a person clicking Submit,
- * and the form's `action` never navigates.
- */
-export function useWebMCPForm<Fields extends FormFields = FormFields, Result = unknown>(options: UseWebMCPFormOptions<Fields, Result>): UseWebMCPFormReturn {
-  // Arguments come from the browser's own controls: no schema to validate against.
-  const settings = resolveCallSettings(injectConfig(), {}, { validateArgs: false, timeoutMs: options.timeoutMs })
-  const isAgentActive = shallowRef(false)
-  const isSubmitting = shallowRef(false)
-  const error = shallowRef<Error | null>(null)
-  const ended = new AbortController()
-  const { document = defaultDocument } = options
-  let pending = 0
-  let resetDue = false
-  let agentSubmitted = false
+/** The options that say which tool a form is and how it resets, read when needed. */
+type FormToolOptions = Pick<UseWebMCPFormOptions, 'name' | 'description' | 'autosubmit' | 'resetAfter'>
 
-  async function onSubmit(event: Event): Promise<void> {
-    const submit = event as SubmitEvent
-    const byAgent = submit.agentInvoked === true
-    // Seen by `toolactivated`, which follows an agent's autosubmit in the same task.
-    agentSubmitted ||= byAgent
-    isAgentActive.value = false
-    isSubmitting.value = true
-    error.value = null
-    pending++
-    let form: HTMLFormElement | undefined
-    let failure: unknown
-    let succeeded = false
-    // Everything below is the app's code or the page's (option getters,
-    // `respondWith`, a handler bound on a wrapper element): whatever throws is
-    // this submission's failure, in `error`, and the form always leaves the
-    // submitting state. The call path answers every failure of `execute`, and
-    // its own failure to load, with a result.
-    try {
-      // Never navigate: the handler is the form's action, for a person and an agent.
-      submit.preventDefault()
-      form = submittedForm(submit)
-      const fields = formFields(form, submit.submitter) as Fields
-      const outcome = loadAndCallTool({
-        name: toValue(options.name),
-        origin: { source: 'form', caller: byAgent ? 'agent' : 'person', autosubmitted: byAgent && !!toValue(options.autosubmit) },
-        settings: __DEV__ ? devtoolsHook({ type: 'call', key: error, settings, caller: byAgent ? 'agent' : 'person' }) : settings,
-        execute: (f: Fields) => options.execute(f, submit),
-        formatOutput: options.formatOutput && ((result: Result, f: Fields) => options.formatOutput!(result, f)),
-        onError: (e: unknown) => options.onError?.(e),
-        signals: [ended.signal],
-      }, fields)
-      if (byAgent && typeof submit.respondWith === 'function') {
-        const response = outcome.then(o => o.response)
-        try {
-          submit.respondWith(response)
-        }
-        catch (reason) {
-          // The agent gets no answer: that is this submission's failure.
-          response.catch(() => {})
-          failure = reason ?? 'respondWith failed'
-        }
-      }
-      const { ok, error: thrown } = await outcome
-      succeeded = ok && failure === undefined
-      if (!ok && thrown !== undefined)
-        failure ??= thrown
-    }
-    catch (reason) {
-      failure ??= reason ?? 'the submission failed'
-    }
-    finally {
-      let when: WebMCPFormReset | undefined
+/** What one submission came to. */
+interface SubmissionOutcome {
+  /** The form submitted, once found. */
+  form?: HTMLFormElement
+  succeeded: boolean
+  /** What went wrong, for `error`; `undefined` when nothing did. */
+  failure: unknown
+}
+
+/**
+ * Runs one submission, a person's or an agent's, through the call path, and
+ * hands an agent the answer. Never rejects: everything here is the app's code
+ * or the page's (option getters, `respondWith`, a handler bound on a wrapper
+ * element), and whatever throws is this submission's failure. The call path
+ * answers every failure of `execute`, and its own failure to load, with a result.
+ */
+async function runSubmission<Fields extends FormFields, Result>(
+  submit: SubmitEvent,
+  byAgent: boolean,
+  options: UseWebMCPFormOptions<Fields, Result>,
+  settings: ToolCallSettings,
+  ended: AbortSignal,
+): Promise<SubmissionOutcome> {
+  let form: HTMLFormElement | undefined
+  let failure: unknown
+  try {
+    // Never navigate: the handler is the form's action, for a person and an agent.
+    submit.preventDefault()
+    form = submittedForm(submit)
+    const fields = formFields(form, submit.submitter) as Fields
+    const outcome = loadAndCallTool({
+      name: toValue(options.name),
+      origin: { source: 'form', caller: byAgent ? 'agent' : 'person', autosubmitted: byAgent && !!toValue(options.autosubmit) },
+      settings,
+      execute: (entries: Fields) => options.execute(entries, submit),
+      formatOutput: options.formatOutput && ((result: Result, entries: Fields) => options.formatOutput!(result, entries)),
+      onError: (thrown: unknown) => options.onError?.(thrown),
+      signals: [ended],
+    }, fields)
+    if (byAgent && typeof submit.respondWith === 'function') {
+      const response = outcome.then(answer => answer.response)
       try {
-        when = toValue(options.resetAfter)
+        submit.respondWith(response)
       }
       catch (reason) {
-        failure ??= reason ?? 'resetAfter failed' // and the default, 'agent', applies
-      }
-      resetDue ||= when !== 'never' && (byAgent || when === 'always' || (when === 'success' && succeeded))
-      if (--pending === 0) {
-        isSubmitting.value = false
-        if (resetDue && form) {
-          resetDue = false
-          resetSoon(form)
-        }
+        // The agent gets no answer: that is this submission's failure.
+        response.catch(() => {})
+        failure = reason ?? 'respondWith failed'
       }
     }
-    if (failure !== undefined)
-      error.value = toError(failure)
+    const { ok, error: thrown } = await outcome
+    if (!ok && thrown !== undefined)
+      failure ??= thrown
+    return { form, succeeded: ok && failure === undefined, failure }
   }
+  catch (reason) {
+    return { form, succeeded: false, failure: failure ?? reason ?? 'the submission failed' }
+  }
+}
 
-  // A task after the answer settled: a reset any earlier, or while another
-  // submission of this form runs, cancels an agent's call.
+/** The submissions of one form under way, and the reset they leave due. */
+interface FormResets {
+  /** Whether a submission is under way. */
+  busy: () => boolean
+  started: () => void
+  /** A submission ended, asking for a reset or not. Answers whether it was the last one under way. */
+  finished: (form: HTMLFormElement | undefined, wantsReset: boolean) => boolean
+  /** Resets `form` a task from now, unless a submission is under way by then. */
+  resetSoon: (form: HTMLFormElement) => void
+}
+
+/**
+ * Counts the submissions of one form under way and resets the form when due: the
+ * form goes back to its initial values a task after the last answer settled.
+ * A reset any earlier, or while another submission of the form runs, cancels
+ * an agent's call.
+ */
+function formResets(ended: AbortSignal): FormResets {
+  let pending = 0
+  let resetDue = false
   function resetSoon(form: HTMLFormElement): void {
     setTimeout(() => {
       if (pending > 0)
         resetDue = true // another submission began: reset after it instead
-      else if (!ended.signal.aborted)
+      else if (!ended.aborted)
         form.reset()
     }, 0)
   }
+  return {
+    busy: () => pending > 0,
+    started(): void {
+      pending++
+    },
+    finished(form, wantsReset) {
+      resetDue ||= wantsReset
+      if (--pending > 0)
+        return false
+      if (resetDue && form) {
+        resetDue = false
+        resetSoon(form)
+      }
+      return true
+    },
+    resetSoon,
+  }
+}
 
-  const attrs = computed<WebMCPFormAttrs>(() => ({
-    toolname: toValue(options.name),
-    tooldescription: toValue(options.description),
-    ...(toValue(options.autosubmit) ? { toolautosubmit: '' as const } : {}),
-    onSubmit,
-  }))
+/** Whether a submission leaves the form to be reset, by `resetAfter`. */
+function dueForReset(when: WebMCPFormReset | undefined, byAgent: boolean, succeeded: boolean): boolean {
+  return when !== 'never' && (byAgent || when === 'always' || (when === 'success' && succeeded))
+}
 
-  // Where `toolactivated` / `toolcancel` fire depends on the implementation:
-  // the context (Chromium 156), `window` (Chromium 150, the polyfills, Chrome's
-  // guides), or a native context a polyfill wraps without forwarding its
-  // events (`@mcp-b/global` keeps it at `.native`). Listen on all of them. Each
-  // event sets the state outright, so a copy from a second source changes
-  // nothing and none is counted twice.
-  const onToolEvent = (event: Event) => {
+/** The state an agent's submission and activation leave behind. */
+interface AgentState {
+  isAgentActive: Ref<boolean>
+  /** An agent submitted since the last `toolactivated`: seen by it, which follows an autosubmit in the same task. */
+  submitted: boolean
+}
+
+/**
+ * Follows `toolactivated` / `toolcancel` for the form's tool: whether an agent
+ * is filling the form in, and the entries it leaves behind when it stops.
+ */
+function agentEventHandler(options: FormToolOptions, document: Document | undefined, agent: AgentState, resets: FormResets): (event: Event) => void {
+  return (event) => {
     let name: string, autosubmit: boolean, when: WebMCPFormReset | undefined
     try {
       name = toValue(options.name)
@@ -226,49 +242,108 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
     // with no submission before it is a fill the browser refused (it failed
     // the form's own validation): the call has failed, and the browser fires
     // nothing else, so its entries are cleared here.
-    const refused = activated && autosubmit && !agentSubmitted && pending === 0
-    agentSubmitted = false
-    isAgentActive.value = activated && !autosubmit
+    const refused = activated && autosubmit && !agent.submitted && !resets.busy()
+    agent.submitted = false
+    agent.isAgentActive.value = activated && !autosubmit
     // The browser leaves a cancelled agent's entries in the form: clear them too.
     if ((refused || event.type === 'toolcancel') && when !== 'never') {
       const form = formNamed(document, name)
       if (form)
-        resetSoon(form)
+        resets.resetSoon(form)
     }
   }
+}
+
+/**
+ * Wires a declarative WebMCP form: sets `toolname` / `tooldescription`, answers
+ * an agent's submission through `respondWith()`, and tracks whether an agent
+ * is filling the form in. The same handler serves a person clicking Submit,
+ * and the form's `action` never navigates.
+ */
+export function useWebMCPForm<Fields extends FormFields = FormFields, Result = unknown>(options: UseWebMCPFormOptions<Fields, Result>): UseWebMCPFormReturn {
+  // Arguments come from the browser's own controls: no schema to validate against.
+  const settings = resolveCallSettings(injectConfig(), {}, { validateArgs: false, timeoutMs: options.timeoutMs })
+  const agent: AgentState = { isAgentActive: shallowRef(false), submitted: false }
+  const isSubmitting = shallowRef(false)
+  const error = shallowRef<Error | null>(null)
+  const ended = new AbortController()
+  const { document = defaultDocument } = options
+  const resets = formResets(ended.signal)
+
+  async function onSubmit(event: Event): Promise<void> {
+    const submit = event as SubmitEvent
+    const byAgent = submit.agentInvoked === true
+    agent.submitted ||= byAgent
+    agent.isAgentActive.value = false
+    isSubmitting.value = true
+    error.value = null
+    resets.started()
+    const callSettings = __DEV__ ? devtoolsHook({ type: 'call', key: error, settings, caller: byAgent ? 'agent' : 'person' }) : settings
+    const submission = await runSubmission(submit, byAgent, options, callSettings, ended.signal)
+    let { failure } = submission
+    let when: WebMCPFormReset | undefined
+    try {
+      when = toValue(options.resetAfter)
+    }
+    catch (reason) {
+      failure ??= reason ?? 'resetAfter failed' // and the default, 'agent', applies
+    }
+    if (resets.finished(submission.form, dueForReset(when, byAgent, submission.succeeded)))
+      isSubmitting.value = false
+    if (failure !== undefined)
+      error.value = toError(failure)
+  }
+
+  const attrs = computed<WebMCPFormAttrs>(() => ({
+    toolname: toValue(options.name),
+    tooldescription: toValue(options.description),
+    ...(toValue(options.autosubmit) ? { toolautosubmit: '' as const } : {}),
+    onSubmit,
+  }))
+
   // A scope of its own, so `stop()` can end what follows.
   const scope = ownScope('useWebMCPForm')
   scope.run(() => {
     // Development builds: Vue DevTools and the debugging tools see the form.
     if (__DEV__)
       devtoolsHook({ type: 'form', registrations: useToolRegistrations, settings, options, error })
-    const modelContext = useModelContext(document)
-    // Listening twice on one target (a `.native` that is the context itself)
-    // adds nothing; useEventListener skips the targets left undefined.
-    useEventListener(
-      () => [document?.defaultView, modelContext.value, (modelContext.value as { native?: EventTarget } | undefined)?.native].map(eventTarget) as EventTarget[],
-      ['toolactivated', 'toolcancel'],
-      onToolEvent,
-    )
-    watch(() => [toValue(options.name), toValue(options.description)], ([name], [before]) => {
-      // A context that appeared after the polls ended is found on a change.
-      refreshModelContext(document)
-      // An activation belongs to the name the browser activated: a renamed form is another tool.
-      if (name !== before) {
-        isAgentActive.value = false
-        agentSubmitted = false
-      }
-    })
+    followAgent(options, document, agent, resets)
     onScopeDispose(() => ended.abort(new DOMException('The form was unmounted.', 'AbortError')))
   })
-  const stop = () => scope.stop()
 
   return {
     attrs,
     onSubmit,
-    isAgentActive,
+    isAgentActive: agent.isAgentActive,
     isSubmitting,
     error,
-    stop,
+    stop: () => scope.stop(),
   }
+}
+
+/** Listens for the agent's events on the form's tool, for as long as the current scope lives. */
+function followAgent(options: FormToolOptions, document: Document | undefined, agent: AgentState, resets: FormResets): void {
+  const modelContext = useModelContext(document)
+  // Where `toolactivated` / `toolcancel` fire depends on the implementation:
+  // the context (Chromium 156), `window` (Chromium 150, the polyfills, Chrome's
+  // guides), or a native context a polyfill wraps without forwarding its
+  // events (`@mcp-b/global` keeps it at `.native`). Listen on all of them. Each
+  // event sets the state outright, so a copy from a second source changes
+  // nothing and none is counted twice. Listening twice on one target (a
+  // `.native` that is the context itself) adds nothing; useEventListener skips
+  // the targets left undefined.
+  useEventListener(
+    () => [document?.defaultView, modelContext.value, (modelContext.value as { native?: EventTarget } | undefined)?.native].map(eventTarget) as EventTarget[],
+    ['toolactivated', 'toolcancel'],
+    agentEventHandler(options, document, agent, resets),
+  )
+  watch(() => [toValue(options.name), toValue(options.description)], ([name], [before]) => {
+    // A context that appeared after the polls ended is found on a change.
+    refreshModelContext(document)
+    // An activation belongs to the name the browser activated: a renamed form is another tool.
+    if (name !== before) {
+      agent.isAgentActive.value = false
+      agent.submitted = false
+    }
+  })
 }

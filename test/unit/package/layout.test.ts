@@ -125,7 +125,6 @@ function longFunctions(file: string, limit: number): string[] {
 const LONG_FUNCTIONS_LEFT: string[] = [
   'call/confirm.ts: confirmCall',
   'composables/useRegisteredTools.ts: registeredTools',
-  'composables/useWebMCPForm.ts: useWebMCPForm',
   'registration/registrations.ts: useToolRegistrations',
   'registration/registrations.ts: (function at line 94)',
   'schemas/json-schema/validate.ts: compileRoot',
