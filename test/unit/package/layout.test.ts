@@ -124,9 +124,8 @@ function longFunctions(file: string, limit: number): string[] {
 /** Functions not yet split to the limit, each named; the list only shrinks. */
 const LONG_FUNCTIONS_LEFT: string[] = [
   'call/confirm.ts: confirmCall',
-  'composables/useRegisteredTools.ts: registeredTools',
   'registration/registrations.ts: useToolRegistrations',
-  'registration/registrations.ts: (function at line 94)',
+  'registration/registrations.ts: (function at line 90)',
   'schemas/json-schema/validate.ts: compileRoot',
   'schemas/json-schema/validate.ts: build',
 ]
