@@ -6,7 +6,7 @@
 import type { WebMCPListedTool, WebMCPToolAnnotations } from '../types'
 
 /** A schema as listed: an object; Chromium 150's JSON string is parsed; anything else (`''`, `null`, unparsable) is `null`. */
-function schemaOf(value: unknown): object | null {
+function parseListedSchema(value: unknown): object | null {
   if (typeof value === 'string') {
     try {
       value = JSON.parse(value)
@@ -34,8 +34,8 @@ export function readListedTool(tool: unknown): WebMCPListedTool {
     title: typeof t.title === 'string' ? t.title : '',
     description: String(t.description ?? ''),
     origin: String(t.origin ?? ''),
-    inputSchema: schemaOf(t.inputSchema),
-    outputSchema: schemaOf(t.outputSchema),
+    inputSchema: parseListedSchema(t.inputSchema),
+    outputSchema: parseListedSchema(t.outputSchema),
     annotations: annotations && typeof annotations === 'object' ? { ...annotations } as WebMCPToolAnnotations : null,
   }
   return Object.freeze(Object.defineProperties(entry, { source: { value: source }, window: { value: source } })) as WebMCPListedTool

@@ -4,6 +4,7 @@ import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
 import { eventTarget, refreshModelContext, useModelContext } from '../registration/modelContext'
 import { ownScope } from '../registration/scope'
 import { toError } from '../shared/toError'
+import { executeInBrowserForm } from './argumentForm'
 import { readListedTool } from './listedTool'
 
 /** How long `toolchange` must stay quiet before the tools are queried. */
@@ -15,38 +16,73 @@ const COALESCE_MS = 16
  */
 const MAX_WAIT_MS = 250
 
-type ArgumentFormat = 'object' | 'json'
-
-/** What each ModelContext accepted, once detected. */
-const detectedFormat = new WeakMap<object, ArgumentFormat>()
-
-function parseResult(raw: unknown): unknown {
-  if (typeof raw !== 'string')
-    return raw
-  try {
-    return JSON.parse(raw)
-  }
-  catch {
-    return raw
-  }
-}
-
-/**
- * The browser could not read the argument form it was given, as opposed to a
- * failure of the tool: a `TypeError` for a JSON string (Chromium 156),
- * "Failed to parse input arguments" for an object (Chromium 150, the polyfills).
- */
-function isFormatError(error: unknown, format: ArgumentFormat): boolean {
-  const { name, message } = (error ?? {}) as { name?: unknown, message?: unknown }
-  return format === 'json' ? name === 'TypeError' : /parse input arg/i.test(String(message))
-}
-
 /**
  * The browser's own object behind each listed entry: `executeTool` takes only
  * that one in Chrome 160, and it names this registration, not whichever tool
  * holds the name by the time the call starts.
  */
 const browserTools = new WeakMap<object, RegisteredTool>()
+
+/** What one `getTools()` query came to. */
+interface Listing {
+  /** The entries read, sorted by name; absent when `getTools()` failed. */
+  tools?: readonly WebMCPListedTool[]
+  /** What went wrong, for `error`; `undefined` when nothing did. */
+  failure?: unknown
+}
+
+/** `getTools()`'s answer read into listed entries, sorted by name. */
+function readListing(answer: readonly RegisteredTool[]): Listing {
+  const tools = answer.map((tool) => {
+    const entry = readListedTool(tool)
+    browserTools.set(entry, tool)
+    return entry
+  })
+  return { tools: tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) }
+}
+
+/** Queries `context` for its tools. A failure of `getTools()` is the listing's. */
+async function queryTools(context: WebMCP.ModelContext | undefined, fromOrigins: UseRegisteredToolsOptions['fromOrigins']): Promise<Listing> {
+  if (!context)
+    return { tools: [] }
+  const origins = toValue(fromOrigins)
+  let answer: readonly RegisteredTool[]
+  try {
+    answer = await context.getTools(origins?.length ? { fromOrigins: [...origins] } : undefined)
+  }
+  catch (reason) {
+    return { failure: reason ?? 'getTools failed' }
+  }
+  return readListing(answer)
+}
+
+/**
+ * Calls `flush` once a burst of `toolchange` events has gone quiet.
+ * Chromium fires one `toolchange` per change, each in its own task, so a page
+ * registering 100 tools sends 100 events over a few milliseconds (`@mcp-b/global`
+ * over a second). Each event restarts a short quiet window; the first also sets a
+ * deadline, so a long burst still flushes every MAX_WAIT_MS. Two timers and no clock
+ * reading: setTimeout alone decides when, so tests drive it with fake timers.
+ */
+function toolchangeBursts(flush: () => void): { schedule: () => void, cancel: () => void } {
+  let quiet: ReturnType<typeof setTimeout> | undefined
+  let due: ReturnType<typeof setTimeout> | undefined
+  function cancel(): void {
+    clearTimeout(quiet)
+    clearTimeout(due)
+    quiet = due = undefined
+  }
+  function flushNow(): void {
+    cancel()
+    flush()
+  }
+  function schedule(): void {
+    clearTimeout(quiet)
+    quiet = setTimeout(flushNow, COALESCE_MS)
+    due ??= setTimeout(flushNow, MAX_WAIT_MS)
+  }
+  return { schedule, cancel }
+}
 
 /**
  * Lists the WebMCP tools this document may call and runs them: for in-page
@@ -64,8 +100,8 @@ function registeredTools(options: UseRegisteredToolsOptions): Omit<UseRegistered
   const modelContext = useModelContext(document)
   // A context that can list and run tools.
   const consumer = computed(() => {
-    const mc = modelContext.value
-    return mc && typeof mc.getTools === 'function' && typeof mc.executeTool === 'function' ? mc : undefined
+    const context = modelContext.value
+    return context && typeof context.getTools === 'function' && typeof context.executeTool === 'function' ? context : undefined
   })
   const isSupported = useSupported(() => consumer.value)
   const tools = shallowRef<readonly WebMCPListedTool[]>([])
@@ -79,31 +115,12 @@ function registeredTools(options: UseRegisteredToolsOptions): Omit<UseRegistered
 
   async function query(ticket: number): Promise<void> {
     refreshModelContext(document)
-    const mc = consumer.value
-    let list: readonly RegisteredTool[] = []
-    let failure: unknown
-    if (mc) {
-      const origins = toValue(options.fromOrigins)
-      try {
-        list = await mc.getTools(origins?.length ? { fromOrigins: [...origins] } : undefined)
-      }
-      catch (reason) {
-        failure = reason ?? 'getTools failed'
-      }
-    }
+    const listing = await queryTools(consumer.value, options.fromOrigins)
     if (ticket !== started || disposed)
       return // a newer query (or the scope's end) made this one stale
-    if (failure !== undefined) {
-      error.value = toError(failure)
-    }
-    else {
-      tools.value = list.map((tool) => {
-        const entry = readListedTool(tool)
-        browserTools.set(entry, tool)
-        return entry
-      }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-      error.value = null
-    }
+    if (listing.tools)
+      tools.value = listing.tools
+    error.value = listing.failure === undefined ? null : toError(listing.failure)
     waiting.splice(0).forEach(resolve => resolve())
   }
 
@@ -116,33 +133,13 @@ function registeredTools(options: UseRegisteredToolsOptions): Omit<UseRegistered
     return done
   }
 
-  // Chromium fires one `toolchange` per change, each in its own task, so a page
-  // registering 100 tools sends 100 events over a few milliseconds (`@mcp-b/global`
-  // over a second). Each event restarts a short quiet window; the first also sets a
-  // deadline, so a long burst still queries every MAX_WAIT_MS. Two timers and no clock
-  // reading: setTimeout alone decides when, so tests drive it with fake timers.
   // A query still in flight is superseded, never waited for: one that hangs blocks nothing.
-  let quiet: ReturnType<typeof setTimeout> | undefined
-  let due: ReturnType<typeof setTimeout> | undefined
-  function cancel(): void {
-    clearTimeout(quiet)
-    clearTimeout(due)
-    quiet = due = undefined
-  }
-  function flush(): void {
-    cancel()
-    void refresh()
-  }
-  function schedule(): void {
-    if (disposed)
-      return
-    clearTimeout(quiet)
-    quiet = setTimeout(flush, COALESCE_MS)
-    due ??= setTimeout(flush, MAX_WAIT_MS)
-  }
-
+  const bursts = toolchangeBursts(() => void refresh())
   // Both end with the composable's scope.
-  useEventListener(() => eventTarget(consumer.value), 'toolchange', schedule)
+  useEventListener(() => eventTarget(consumer.value), 'toolchange', () => {
+    if (!disposed)
+      bursts.schedule()
+  })
   watch([consumer, () => JSON.stringify(toValue(options.fromOrigins) ?? [])], () => void refresh(), { immediate: true })
 
   /**
@@ -154,7 +151,7 @@ function registeredTools(options: UseRegisteredToolsOptions): Omit<UseRegistered
   function browserTool(tool: WebMCPListedTool | RegisteredTool): RegisteredTool {
     let native = browserTools.get(tool)
     if (!native && Object.getPrototypeOf(tool) === Object.prototype) {
-      const listed = tools.value.find(t => t.name === tool.name && t.origin === tool.origin)
+      const listed = tools.value.find(entry => entry.name === tool.name && entry.origin === tool.origin)
       native = listed && browserTools.get(listed)
     }
     return native ?? tool as RegisteredTool
@@ -164,34 +161,15 @@ function registeredTools(options: UseRegisteredToolsOptions): Omit<UseRegistered
     if (disposed)
       throw new DOMException('useRegisteredTools was stopped (its scope ended): it runs no more tools.', 'InvalidStateError')
     refreshModelContext(document)
-    const mc = consumer.value
-    if (!mc)
+    const context = consumer.value
+    if (!context)
       throw new DOMException('WebMCP is not available in this browser: document.modelContext.executeTool is missing.', 'NotSupportedError')
-    const native = browserTool(tool)
-    const run = (format: ArgumentFormat) => mc.executeTool(
-      native,
-      (format === 'json' ? JSON.stringify(args) : args) as object,
-      callOptions.signal ? { signal: callOptions.signal } : undefined,
-    )
-    const format: ArgumentFormat = detectedFormat.get(mc) ?? options.argumentFormat ?? 'json'
-    try {
-      const raw = await run(format)
-      detectedFormat.set(mc, format)
-      return parseResult(raw)
-    }
-    catch (reason) {
-      // Only a form never seen to work is switched; a known-good one failing is the tool's failure.
-      if (detectedFormat.get(mc) === format || !isFormatError(reason, format))
-        throw reason
-      const other: ArgumentFormat = format === 'json' ? 'object' : 'json'
-      detectedFormat.set(mc, other)
-      return parseResult(await run(other))
-    }
+    return executeInBrowserForm(context, browserTool(tool), args, callOptions.signal, options.argumentFormat)
   }
 
   onScopeDispose(() => {
     disposed = true
-    cancel()
+    bursts.cancel()
     // Nothing will answer them now.
     waiting.splice(0).forEach(resolve => resolve())
   })
