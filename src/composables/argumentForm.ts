@@ -5,7 +5,11 @@ import type { RegisteredTool } from '../types'
 
 export type ArgumentFormat = 'object' | 'json'
 
-/** What each ModelContext accepted, once detected. */
+/**
+ * The form each ModelContext answered a call in. Only a call that succeeded
+ * says which form the browser takes: a failure may be the tool's, or the
+ * arguments' own.
+ */
 const workingFormat = new WeakMap<object, ArgumentFormat>()
 
 /** The browser's answer as a value: JSON parsed, any other string as it is. */
@@ -31,9 +35,24 @@ function isFormatError(error: unknown, format: ArgumentFormat): boolean {
 }
 
 /**
+ * `args` as JSON. Arguments JSON cannot carry (a BigInt, a cycle, a `toJSON`
+ * that throws or answers nothing) fail here, with a `TypeError` as Chromium
+ * 156 refuses them: before any browser sees them, so that no browser's answer
+ * to them is taken for an answer about the argument form.
+ */
+function argumentsAsJson(args: object): string {
+  const json = JSON.stringify(args) as string | undefined
+  if (json === undefined)
+    throw new TypeError('The arguments have no JSON form (a toJSON() that returns undefined?).')
+  return json
+}
+
+/**
  * Runs `tool` with `args` in the form `context` takes, and resolves with the
- * parsed result. Until a form is known, `preferred` (else the JSON string) is
- * tried first, and the other form once when the browser cannot read it.
+ * parsed result. A form the browser answered a call in before is used as it
+ * is, and a failure in it is the tool's. Until then `preferred` (else the JSON
+ * string) is tried first, and the other form once when the browser cannot
+ * read it; the form of the first call that succeeds is kept.
  */
 export async function executeInBrowserForm(
   context: WebMCP.ModelContext,
@@ -42,23 +61,27 @@ export async function executeInBrowserForm(
   signal: AbortSignal | undefined,
   preferred: ArgumentFormat | undefined,
 ): Promise<unknown> {
-  const run = (format: ArgumentFormat) => context.executeTool(
-    tool,
-    (format === 'json' ? JSON.stringify(args) : args) as object,
-    signal ? { signal } : undefined,
-  )
-  const format: ArgumentFormat = workingFormat.get(context) ?? preferred ?? 'json'
+  const known = workingFormat.get(context)
+  const send = (input: object | string) => context.executeTool(tool, input as object, signal ? { signal } : undefined)
+  // A browser known to take objects reads them itself, and answers for what it cannot read.
+  if (known === 'object')
+    return parseResult(await send(args))
+  const json = argumentsAsJson(args)
+  if (known === 'json')
+    return parseResult(await send(json))
+  const first = preferred ?? 'json'
+  const second: ArgumentFormat = first === 'json' ? 'object' : 'json'
+  const inForm = (format: ArgumentFormat) => (format === 'json' ? json : args)
+  let raw: unknown
   try {
-    const raw = await run(format)
-    workingFormat.set(context, format)
-    return parseResult(raw)
+    raw = await send(inForm(first))
+    workingFormat.set(context, first)
   }
   catch (reason) {
-    // Only a form never seen to work is switched; a known-good one failing is the tool's failure.
-    if (workingFormat.get(context) === format || !isFormatError(reason, format))
+    if (!isFormatError(reason, first))
       throw reason
-    const other: ArgumentFormat = format === 'json' ? 'object' : 'json'
-    workingFormat.set(context, other)
-    return parseResult(await run(other))
+    raw = await send(inForm(second))
+    workingFormat.set(context, second)
   }
+  return parseResult(raw)
 }

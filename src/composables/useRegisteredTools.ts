@@ -31,29 +31,47 @@ interface Listing {
   failure?: unknown
 }
 
-/** `getTools()`'s answer read into listed entries, sorted by name. */
-function readListing(answer: readonly RegisteredTool[]): Listing {
-  const tools = answer.map((tool) => {
-    const entry = readListedTool(tool)
-    browserTools.set(entry, tool)
-    return entry
-  })
-  return { tools: tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) }
+/**
+ * `getTools()`'s answer read into listed entries. An entry that cannot be
+ * read (`null`, a throwing getter: a buggy polyfill) is left out and named in
+ * `failure`; the others are listed.
+ */
+function readListing(answer: unknown): Listing {
+  if (!Array.isArray(answer))
+    return { failure: new TypeError(`getTools() answered ${answer === null ? 'null' : typeof answer}, not a list of tools.`) }
+  const tools: WebMCPListedTool[] = []
+  let unreadable = 0
+  let firstReason: unknown
+  for (const tool of answer) {
+    try {
+      const entry = readListedTool(tool)
+      browserTools.set(entry, tool)
+      tools.push(entry)
+    }
+    catch (reason) {
+      if (unreadable === 0)
+        firstReason = reason
+      unreadable++
+    }
+  }
+  tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  if (unreadable === 0)
+    return { tools }
+  const failure = new TypeError(`getTools() listed ${unreadable} ${unreadable === 1 ? 'entry' : 'entries'} that could not be read (${toError(firstReason).message}); the others are listed.`, { cause: firstReason })
+  return { tools, failure }
 }
 
-/** Queries `context` for its tools. A failure of `getTools()` is the listing's. */
+/** Queries `context` for its tools. Never rejects: a failure is the listing's. */
 async function queryTools(context: WebMCP.ModelContext | undefined, fromOrigins: UseRegisteredToolsOptions['fromOrigins']): Promise<Listing> {
   if (!context)
     return { tools: [] }
-  const origins = toValue(fromOrigins)
-  let answer: readonly RegisteredTool[]
   try {
-    answer = await context.getTools(origins?.length ? { fromOrigins: [...origins] } : undefined)
+    const origins = toValue(fromOrigins)
+    return readListing(await context.getTools(origins?.length ? { fromOrigins: [...origins] } : undefined))
   }
   catch (reason) {
     return { failure: reason ?? 'getTools failed' }
   }
-  return readListing(answer)
 }
 
 /**

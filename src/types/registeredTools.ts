@@ -36,7 +36,10 @@ export interface UseRegisteredToolsReturn extends WebMCPSupportable {
    * `WebMCPListedTool`), never the browser's own objects.
    */
   tools: Readonly<ShallowRef<readonly WebMCPListedTool[]>>
-  /** Failure of the last `getTools()` call; cleared by the next success. */
+  /**
+   * Failure of the last `getTools()` call, or its entries that could not be
+   * read (left out of `tools`); cleared by the next clean answer.
+   */
   error: Readonly<Ref<Error | null>>
   /**
    * Query `getTools()` again, at once: the newest answer wins over one still

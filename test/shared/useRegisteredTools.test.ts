@@ -31,12 +31,23 @@ describe(`useRegisteredTools (${lane})`, () => {
   it('detects the argument format once: the JSON string first, then the object form after a TypeError', async () => {
     const name = uniqueName('format')
     const raw = new AbortController()
-    await registerTool(mc, { name, description: 'd', execute: () => null }, { signal: raw.signal })
+    const execute = vi.fn(() => null)
+    await registerTool(mc, { name, description: 'd', execute }, { signal: raw.signal })
     cleanups.push(() => raw.abort())
     const list = panel()
     await until(() => list.tools.value.some(t => t.name === name))
     const executeTool = vi.spyOn(mc, 'executeTool')
     const registered = list.tools.value.find(t => t.name === name)!
+    // First, calls whose arguments JSON cannot carry: refused with a TypeError
+    // before the browser sees them (as Chromium 156 refuses them), and no answer
+    // to them is taken for the browser's argument form: the calls after them
+    // run, and detect it as below.
+    const cycle: Record<string, unknown> = {}
+    cycle.self = cycle
+    await expect(list.execute(registered, { n: 1n })).rejects.toThrow(TypeError)
+    await expect(list.execute(registered, cycle)).rejects.toThrow(TypeError)
+    expect(executeTool).not.toHaveBeenCalled()
+    expect(execute).not.toHaveBeenCalled()
     // A raw tool returning null: the browser sends "null", and it stays null.
     expect(await list.execute(registered, { q: 1 })).toBeNull()
     // Chromium 150 and the polyfills take the JSON string; Chromium 156 refuses it with a TypeError.
