@@ -100,6 +100,26 @@ function formNamed(document: Document | undefined, name: string): HTMLFormElemen
 /** The options that say which tool a form is and how it resets, read when needed. */
 type FormToolOptions = Pick<UseWebMCPFormOptions, 'name' | 'description' | 'autosubmit' | 'resetAfter'>
 
+/**
+ * A submission the browser marks `agentInvoked` while an agent's call of the
+ * form is still answering. Chromium 156 marks so a person's click on submit as
+ * well as a second agent call, and hands the pending call whichever answer
+ * settles first: running it would answer the agent with the person's entries,
+ * or count an agent's entries as a person's. It does not run: it is answered
+ * with the pending call's own answer (an agent-marked submission left
+ * unanswered fails the pending call), and the returned failure says why.
+ */
+function answerWhileBusy(submit: SubmitEvent, pendingAnswer: Promise<unknown>): unknown {
+  try {
+    submit.preventDefault()
+    submit.respondWith(pendingAnswer)
+  }
+  catch (reason) {
+    return reason ?? 'respondWith failed'
+  }
+  return new DOMException('This submission did not run: an agent\'s call of this form is still running. Submit again once it has answered.', 'InvalidStateError')
+}
+
 /** What one submission came to. */
 interface SubmissionOutcome {
   /** The form submitted, once found. */
@@ -122,6 +142,7 @@ async function runSubmission<Fields extends FormFields, Result>(
   options: UseWebMCPFormOptions<Fields, Result>,
   settings: ToolCallSettings,
   ended: AbortSignal,
+  onAgentAnswer: (answer: Promise<unknown>) => void,
 ): Promise<SubmissionOutcome> {
   let form: HTMLFormElement | undefined
   let failure: unknown
@@ -143,6 +164,7 @@ async function runSubmission<Fields extends FormFields, Result>(
       const response = outcome.then(answer => answer.response)
       try {
         submit.respondWith(response)
+        onAgentAnswer(response)
       }
       catch (reason) {
         // The agent gets no answer: that is this submission's failure.
@@ -270,16 +292,27 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
   const { document = defaultDocument } = options
   const resets = formResets(ended.signal)
 
+  // The answer of the agent's call of the form still running, if one is.
+  let pendingAgentAnswer: Promise<unknown> | undefined
+
   async function onSubmit(event: Event): Promise<void> {
     const submit = event as SubmitEvent
     const byAgent = submit.agentInvoked === true
+    if (byAgent && pendingAgentAnswer) {
+      error.value = toError(answerWhileBusy(submit, pendingAgentAnswer))
+      return
+    }
     agent.submitted ||= byAgent
     agent.isAgentActive.value = false
     isSubmitting.value = true
     error.value = null
     resets.started()
     const callSettings = __DEV__ ? devtoolsHook({ type: 'call', key: error, settings, caller: byAgent ? 'agent' : 'person' }) : settings
-    const submission = await runSubmission(submit, byAgent, options, callSettings, ended.signal)
+    const submission = await runSubmission(submit, byAgent, options, callSettings, ended.signal, (answer) => {
+      pendingAgentAnswer = answer
+      const settled = () => (pendingAgentAnswer = undefined)
+      answer.then(settled, settled)
+    })
     let { failure } = submission
     let when: WebMCPFormReset | undefined
     try {

@@ -5,6 +5,7 @@ import { mount } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
 import { defineComponent, h, nextTick, ref } from 'vue'
 import { formFields, useWebMCPForm, WEBMCP_CONFIG } from '../../src'
+import { submitAsAgent } from '../../src/testing'
 import TaskForm from '../fixtures/TaskForm.vue'
 import { until, withSetup } from '../helpers'
 import { callTool, cannot, executeTool, lane, laneSuite, registerTool, tick, uniqueName } from '../lane'
@@ -275,6 +276,30 @@ describe(`useWebMCPForm (${lane})`, () => {
     await until(() => state.isSubmitting.value)
     release()
     await pending
+    await until(() => !state.isSubmitting.value)
+  })
+
+  it('a submission marked agentInvoked while an agent\'s call of the form runs does not run: the agent gets its own answer', async () => {
+    // Chromium 156 marks a person's click on submit during an autosubmitted
+    // agent call agentInvoked, as it does a second agent call, and hands the
+    // pending call whichever answer settles first.
+    const name = uniqueName('busy')
+    let release!: () => void
+    const handler = vi.fn<Handler>(fields => new Promise((resolve) => {
+      release = () => resolve(`created ${String(fields.title)}`)
+    }))
+    const { form, state } = mountForm({ name, autosubmit: true, handler })
+    const agentCall = agentSubmit(name, { title: 'From the agent' })
+    await until(() => handler.mock.calls.length === 1)
+    form.querySelector<HTMLInputElement>('input[name="title"]')!.value = 'Typed by a person'
+    const second = submitAsAgent(form)
+    expect(state.error.value).toMatchObject({ name: 'InvalidStateError' })
+    expect(state.error.value!.message).toMatch(/still running/)
+    release()
+    expect(await agentCall).toEqual({ content: [{ type: 'text', text: 'created From the agent' }] })
+    // Answered with the pending call's answer, never run with the person's entries.
+    expect(await second).toEqual({ content: [{ type: 'text', text: 'created From the agent' }] })
+    expect(handler).toHaveBeenCalledOnce()
     await until(() => !state.isSubmitting.value)
   })
 
