@@ -1,17 +1,16 @@
-import type { ToolCallSettings } from '../shared/callSettings'
 // Step 3 of a call (see "How a call flows" in docs/contributing.md):
-// the one path every tool call takes. Hooks, argument validation, timeout,
-// execute, formatOutput, then normalization and the result budget (step 4,
-// results/resultBudgets.ts and results/normalize.ts), and the error taxonomy.
+// the one path every tool call takes. Hooks, argument validation, the
+// person's decision, timeout, execute, formatOutput, the output check, then
+// the result (step 4, results/index.ts), and the error taxonomy.
 // No Vue import: composables hand it a settings object resolved at setup
 // (shared/callSettings.ts) and plain functions. Loaded on a page's first tool
 // call (registration/loadCallTool.ts), so pages whose tools are never called do
 // not ship it at start-up.
+import type { BudgetedResponse } from '../results'
+import type { ToolCallSettings } from '../shared/callSettings'
 import type { WebMCPCallOrigin, WebMCPConfirmationOutcome, WebMCPErrorCode, WebMCPToolAnnotations, WebMCPToolResponse } from '../types'
+import { errorResult, resultSize, shapeResult } from '../results'
 import { isToolResponse } from '../results/isToolResponse'
-import { toToolResponse } from '../results/normalize'
-import { budgetResult, errorResult, resultSize } from '../results/resultBudgets'
-import { isObject, safeStringify } from '../results/serialize'
 import { isErrorLike } from '../shared/errorLike'
 import { ResultTooLargeError, ToolInputError, ToolOutputError } from '../shared/errors'
 import { resultLimitSetting } from '../shared/limits'
@@ -132,10 +131,10 @@ export async function callTool<Args, Result>(call: ToolCall<Args, Result>, args:
   const origin = call.origin ?? { source: 'tool', caller: 'agent' }
   safely(settings, 'onToolCall', () => ({ name, ...origin, ...withArgs }))
 
-  let outcome: ToolCallOutcome
   const trail: CallTrail = {}
+  let outcome: ToolCallOutcome
   try {
-    outcome = await run(call, args, trail)
+    outcome = await runCall(call, args, trail)
   }
   catch (error) {
     outcome = failed(settings, error, 'INTERNAL')
@@ -182,8 +181,8 @@ function warnOverBudget(name: string, settings: ToolCallSettings, response: WebM
     (settings.warn ?? warnOnce)(`Tool "${name}": the result is ${size} characters, over Chrome's budget of ${limit}. Return less, or set budgets: 'error' to cut or refuse it.`)
 }
 
-/** Awaits a promise-like value, racing the call's signal: a cancel or timeout answers at once. */
-async function settle<T>(value: T | Promise<T>, signal: AbortSignal): Promise<T> {
+/** Awaits a value that may be a promise, racing the call's signal: a cancel or timeout answers at once. */
+async function raceSignal<T>(value: T | Promise<T>, signal: AbortSignal): Promise<T> {
   if (typeof (value as { then?: unknown } | null)?.then !== 'function')
     return value
   return Promise.race([value, new Promise<never>((_, reject) => {
@@ -193,105 +192,113 @@ async function settle<T>(value: T | Promise<T>, signal: AbortSignal): Promise<T>
   })])
 }
 
-async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args, trail: CallTrail): Promise<ToolCallOutcome> {
+/** The steps of a call: the arguments checked, the person asked (for a tool that asks), then the tool run. */
+async function runCall<Args, Result>(call: ToolCall<Args, Result>, args: Args, trail: CallTrail): Promise<ToolCallOutcome> {
   const { settings } = call
   if (settings.validateArgs && call.inputSchema) {
     // The validator loads with the first call of a tool that has a schema; a
     // Standard Schema's output (transforms, defaults) is what `execute` gets.
     const checked = await check(call.inputSchema, args)
-    if (checked.problems) {
+    if (checked.problems)
       return failed(settings, new ToolInputError(`Invalid arguments for tool "${call.name}":\n${formatProblems(checked.problems)}`), 'INVALID_ARGS')
-    }
     args = checked.value as Args
   }
-
-  // The person's decision, for a tool that asks (call/confirm.ts, loaded then).
   // Before the time limit starts: `timeoutMs` bounds the tool's work, not the person.
   if (asksConfirmation(call)) {
-    const { confirmCall } = confirmer ?? (confirmer = await import('./confirm'))
-    const confirmation = await confirmCall(call, args)
-    trail.confirmation = confirmation?.outcome
-    if (confirmation?.error)
-      return failed(settings, confirmation.error, confirmation.code!)
+    const refused = await askThePerson(call, args, trail)
+    if (refused)
+      return refused
   }
+  return runTool(call, args)
+}
 
+/** The person's decision (call/confirm.ts, loaded then): the outcome of a call that does not run, else undefined. */
+async function askThePerson<Args, Result>(call: ToolCall<Args, Result>, args: Args, trail: CallTrail): Promise<ToolCallOutcome | undefined> {
+  const { confirmCall } = confirmer ?? (confirmer = await import('./confirm'))
+  const confirmation = await confirmCall(call, args)
+  trail.confirmation = confirmation?.outcome
+  return confirmation?.error ? failed(call.settings, confirmation.error, confirmation.code!) : undefined
+}
+
+/**
+ * The signal `execute` gets: aborted by any of the call's signals or by the
+ * timeout. `release` removes the listeners and the timer once the call ends.
+ */
+function callSignal(call: ToolCall<unknown, unknown>): { signal: AbortSignal, release: () => void } {
   const controller = new AbortController()
-  const { signal } = controller
-  // Aborted when the call ends: removes the listeners below.
-  const done = new AbortController()
+  const listening = new AbortController()
   for (const source of call.signals) {
     if (source?.aborted) {
       controller.abort(source.reason)
       break
     }
-    source?.addEventListener('abort', () => controller.abort(source.reason), { once: true, signal: done.signal })
+    source?.addEventListener('abort', () => controller.abort(source.reason), { once: true, signal: listening.signal })
   }
-  const ms = timeoutSetting(settings.timeoutMs, settings.warn)
+  const ms = timeoutSetting(call.settings.timeoutMs, call.settings.warn)
   const timer = ms && setTimeout(() => controller.abort(
     new DOMException(`Tool "${call.name}" timed out after ${ms} ms.`, 'TimeoutError'),
   ), ms)
+  return {
+    signal: controller.signal,
+    release: () => {
+      listening.abort()
+      clearTimeout(timer)
+    },
+  }
+}
 
+/** `execute`, `formatOutput` and the output check, within the call's signal; then the result. */
+async function runTool<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
+  const { signal, release } = callSignal(call as ToolCall<unknown, unknown>)
   try {
     if (signal.aborted)
       throw signal.reason
     // A pending result races the signal: a cancel or timeout answers the
     // caller at once, whether or not `execute` honours its signal.
-    const result = await settle(call.execute(args, signal), signal)
+    const result = await raceSignal(call.execute(args, signal), signal)
     // An async formatOutput is awaited like execute.
-    const shaped = call.formatOutput ? await settle(call.formatOutput(result, args) as unknown, signal) : result
+    const output = call.formatOutput ? await raceSignal(call.formatOutput(result, args) as unknown, signal) : result
     // A returned Error is a failure like a thrown one.
-    if (isErrorLike(shaped))
-      throw shaped
-    const whole = call.outputSchema !== undefined
-    return budget(call, whole ? await structured(call, shaped) : shaped, whole)
+    if (isErrorLike(output))
+      throw output
+    const hasOutputSchema = call.outputSchema !== undefined
+    if (hasOutputSchema)
+      await checkOutput(call, output)
+    return outcomeOf(shapeResult(output, { limit: limitOf(call.settings), structured: hasOutputSchema }))
   }
   catch (error) {
     const code = classifyError(error)
     if (code === 'TOOL_ERROR' || code === 'INVALID_ARGS' || code === 'INVALID_OUTPUT')
       safely(call, 'onError', () => error)
-    return failed(settings, error, code)
+    return failed(call.settings, error, code)
   }
   finally {
-    done.abort()
-    clearTimeout(timer)
+    release()
   }
 }
 
 /**
- * A result checked against the tool's `outputSchema` and sent as MCP sends a
- * result with one: the object as `structuredContent`, its JSON as the text
- * block for clients that read only text. A returned MCP result is checked by
+ * Checks a result against the tool's `outputSchema`: a returned MCP result by
  * its `structuredContent`; one marked `isError` is the tool's own failure and
  * goes as it is. A mismatch throws a `ToolOutputError` naming the first
  * problems, never the data: the page broke its own promise, and the agent
  * must not reason over a result the schema does not describe.
  */
-async function structured<Args, Result>(call: ToolCall<Args, Result>, value: unknown): Promise<unknown> {
+async function checkOutput<Args, Result>(call: ToolCall<Args, Result>, value: unknown): Promise<void> {
   const response = isToolResponse(value) ? value : undefined
   if (response?.isError === true)
-    return value
-  const data = response ? response.structuredContent : value
-  const checked = await check(call.outputSchema, data)
+    return
+  const checked = await check(call.outputSchema, response ? response.structuredContent : value)
   if (checked.problems) {
     const error = new ToolOutputError(`Tool "${call.name}" returned a result that does not match its output schema:\n${formatProblems(checked.problems.slice(0, 5), '(result)')}`)
     if (__DEV__)
       (call.settings.warn ?? warnOnce)(`${error.message}\nThe agent got an INVALID_OUTPUT error instead of the result.`)
     throw error
   }
-  if (response || !isObject(data) || Array.isArray(data))
-    return value
-  return { content: [{ type: 'text', text: safeStringify(data) ?? '' }], structuredContent: data }
 }
 
-/**
- * Normalizes a result and, in `'error'` mode, keeps it within budget. A
- * returned `isError` result is the tool's own failure. `whole`: a tool with an
- * `outputSchema`, whose result is refused over the budget rather than
- * shortened, since a shortened field could break the schema the agent was promised.
- */
-function budget<Args, Result>(call: ToolCall<Args, Result>, value: unknown, whole: boolean): ToolCallOutcome {
-  const limit = limitOf(call.settings)
-  const { response, error } = limit === undefined ? { response: toToolResponse(value) } : budgetResult(value, limit, whole)
+/** The outcome of a shaped result: refused over budget, the tool's own `isError` result, or a success. */
+function outcomeOf({ response, error }: BudgetedResponse): ToolCallOutcome {
   if (error)
     return { response, ok: false, code: 'OUTPUT_TOO_LARGE', error }
   return response.isError ? { response, ok: false, code: 'TOOL_ERROR' } : { response, ok: true }

@@ -15,8 +15,8 @@ export interface QueueEntry {
   /** The callback that decides it; none: a `useWebMCPConfirmations` dialog does. */
   ask?: WebMCPConfirm
   asked?: boolean
-  /** Settles the request once; `failure`: the callback threw. */
-  settle: (approved: boolean, reason?: string, failure?: unknown) => void
+  /** Ends the wait with the decision, once; `failure`: the callback threw. */
+  decide: (approved: boolean, reason?: string, failure?: unknown) => void
 }
 
 const queue: QueueEntry[] = []
@@ -53,7 +53,7 @@ export function openDialog(listener: () => void): () => void {
 
 /** Settles a dialog's request (the oldest when none is named): `true` runs the call. */
 export function decide(approved: boolean, reason?: string, request?: WebMCPConfirmationRequest): void {
-  queue.find(e => !e.ask && (!request || e.request.id === request.id))?.settle(approved, reason)
+  queue.find(entry => !entry.ask && (!request || entry.request.id === request.id))?.decide(approved, reason)
 }
 
 /** Adds a request at the end of the queue. */
@@ -81,9 +81,9 @@ function changed(): void {
       (answer) => {
         if (__DEV__ && typeof answer !== 'boolean')
           warnOnce(`confirm for tool "${head.request.name}" returned ${String(answer)}, not a boolean: only true runs a call, so it was declined.`)
-        head.settle(answer === true)
+        head.decide(answer === true)
       },
-      (failure: unknown) => head.settle(false, undefined, failure ?? new Error('rejected')),
+      (failure: unknown) => head.decide(false, undefined, failure ?? new Error('rejected')),
     )
   }
   for (const listener of listeners) {

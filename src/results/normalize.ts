@@ -16,8 +16,6 @@ import { codePointLength, cutText, toWellFormed } from '../shared/text'
 import { isToolResponse } from './isToolResponse'
 import { describeThrown, isObject, safeStringify } from './serialize'
 
-export { isToolResponse }
-
 function text(value: string): WebMCPContentBlock {
   return { type: 'text', text: toWellFormed(value) }
 }
@@ -101,6 +99,18 @@ export function toToolResponse(value: unknown): WebMCPToolResponse {
   return { content: json === undefined ? [] : [text(json)] }
 }
 
+/**
+ * A checked result as MCP sends a result with an output schema: an object as
+ * `structuredContent`, its JSON as the text block for clients that read only
+ * text. An MCP result (its `structuredContent` is what was checked), an array
+ * or a primitive goes as it is.
+ */
+export function withStructuredContent(value: unknown): unknown {
+  if (isToolResponse(value) || !isObject(value) || Array.isArray(value))
+    return value
+  return { content: [{ type: 'text', text: safeStringify(value) ?? '' }], structuredContent: value }
+}
+
 /** Longest error text passed on to the agent, in code points as serialized (inside a JSON string). */
 export const MAX_ERROR_TEXT = 1000
 
@@ -116,8 +126,8 @@ function htmlDocumentStart(message: string): number {
   let start = -1
   for (const tag of ['html', 'head', 'body']) {
     const open = message.search(new RegExp(`<${tag}[\\s>]`, 'i'))
-    // Unsigned, -1 (none yet, or not found) comes after every index.
-    if (open >>> 0 < start >>> 0 && new RegExp(`</${tag}\\s*>`, 'i').test(message.slice(open)))
+    const earlier = open !== -1 && (start === -1 || open < start)
+    if (earlier && new RegExp(`</${tag}\\s*>`, 'i').test(message.slice(open)))
       start = open
   }
   return start
