@@ -1,5 +1,5 @@
 import type { ToolCallSettings } from '../shared/callSettings'
-// Part of step 3 of a call (see "How a call flows" in the README): the
+// Part of step 3 of a call (see "How a call flows" in docs/contributing.md): the
 // person's decision, between argument validation and `execute`, for a tool
 // that asks. Loaded by the call path only when a tool asks, so apps whose
 // tools never ask do not ship it. No Vue import.
