@@ -10,6 +10,7 @@ import type { ToolCallSettings } from '../shared/callSettings'
 // agent cancels, the tool's scope ends) aborts its signal and takes it out.
 import type { WebMCPCallOrigin, WebMCPConfirm, WebMCPConfirmationOutcome, WebMCPConfirmationRequest, WebMCPErrorCode, WebMCPToolAnnotations } from '../types'
 import type { QueueEntry } from './confirmQueue'
+import { safeStringify } from '../results/serialize'
 import { warnOnce } from '../shared/warn'
 import { dialogCount, enqueue, withdrawFrom } from './confirmQueue'
 
@@ -106,7 +107,8 @@ function requestFor(call: ConfirmableCall, args: unknown, signal: AbortSignal): 
     name: call.name,
     ...(call.title ? { title: call.title } : {}),
     ...(call.description !== undefined ? { description: call.description } : {}),
-    args,
+    // A frozen copy: a callback or a dialog that changes it cannot change what `execute` receives.
+    args: frozenCopy(args),
     ...(call.annotations ? { annotations: call.annotations } : {}),
     ...(call.origin ?? { source: 'tool', caller: 'agent' }),
     signal,
@@ -161,6 +163,27 @@ function waitForDecision(call: ConfirmableCall, { request, ask, controller, outc
       signal?.addEventListener('abort', () => withdraw(signal.reason), { once: true, signal: stopListening.signal })
     enqueue(entry)
   })
+}
+
+/** A deep copy of the arguments, frozen at every level (a structured clone; JSON for what cannot be cloned). */
+function frozenCopy(args: unknown): unknown {
+  let copy: unknown
+  try {
+    copy = structuredClone(args)
+  }
+  catch {
+    const json = safeStringify(args)
+    copy = json === undefined ? undefined : JSON.parse(json)
+  }
+  const stack = [copy]
+  while (stack.length) {
+    const item = stack.pop()
+    if (item !== null && typeof item === 'object' && !Object.isFrozen(item)) {
+      Object.freeze(item)
+      stack.push(...Object.values(item))
+    }
+  }
+  return copy
 }
 
 function errorText(failure: unknown): string {

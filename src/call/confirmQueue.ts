@@ -5,8 +5,8 @@
 // No Vue import: the composable mirrors the queue into reactive state.
 //
 // In the order calls asked. A request waits for a `confirm` callback or,
-// without one, for a `useWebMCPConfirmations` dialog; each kind is decided one
-// at a time, first come first served.
+// without one, for a `useWebMCPConfirmations` dialog; a callback is asked only
+// once the requests before it are decided.
 import type { WebMCPConfirm, WebMCPConfirmationRequest } from '../types'
 import { warnOnce } from '../shared/warn'
 
@@ -73,9 +73,10 @@ export function withdrawFrom(entry: QueueEntry): boolean {
 }
 
 function changed(): void {
-  // The oldest callback request not yet asked is asked now: one at a time.
-  const head = queue.find(entry => entry.ask)
-  if (head && !head.asked) {
+  // One question at a time, in the order the calls asked: a callback is asked
+  // once every request before it, a dialog's too, is decided.
+  const head = queue[0]
+  if (head?.ask && !head.asked) {
     head.asked = true
     void (async () => head.ask!(head.request))().then(
       (answer) => {

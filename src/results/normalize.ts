@@ -65,10 +65,12 @@ function copyToolResponse(value: WebMCPToolResponse): WebMCPToolResponse {
   if (json === undefined)
     return { content: [] }
   const repaired = repairSurrogates(json)
-  const copy = JSON.parse(repaired) as unknown
-  // Its own toJSON turned it into something else: that is what it sent.
-  if (!isToolResponse(copy))
+  const parsed = JSON.parse(repaired) as unknown
+  // Its own toJSON turned it into something else: that is what it sent. (A
+  // block that could not be serialized is a marker string now, repaired below.)
+  if (!isObject(parsed) || Array.isArray(parsed) || !Array.isArray(parsed.content))
     return { content: [text(json)] }
+  const copy = parsed as unknown as WebMCPToolResponse
   // A text block that mirrored structuredContent (its JSON, lone surrogates
   // escaped in it) mirrors it as repaired, so the two stay one.
   const [mirror, now] = repaired === json || copy.structuredContent === undefined
@@ -85,8 +87,9 @@ function copyToolResponse(value: WebMCPToolResponse): WebMCPToolResponse {
 
 /**
  * Turns whatever a tool returned into an MCP `CallToolResult`. Never throws.
- * - an object with a `content` array: a serializable copy of it (equal to it when it is
- *   plain JSON), invalid blocks repaired;
+ * - an MCP result (an object whose `content` array is empty or holds an MCP
+ *   content block, see `isToolResponse`): a serializable copy of it (equal to
+ *   it when it is plain JSON), invalid blocks repaired;
  * - `null`, `undefined`, a function or a symbol: an empty success, `{ content: [] }`;
  * - a string: one text block;
  * - a BigInt: its digits; anything else: its JSON, cycles and throwing `toJSON` marked.
