@@ -18,7 +18,7 @@ function dialog() {
 }
 
 function asking(name: string, over: Partial<ToolCall<{ amount: number }, unknown>> = {}): ToolCall<{ amount: number }, unknown> {
-  return { name, settings: { budgets: false, validateArgs: true, confirms: [true] }, execute: ({ amount }) => `sent ${amount}`, signals: [], ...over }
+  return { name, settings: { budgets: false, validateArgs: true, confirms: [true, undefined] }, execute: ({ amount }) => `sent ${amount}`, signals: [], ...over }
 }
 
 describe('what a confirmation can change', () => {
@@ -32,7 +32,7 @@ describe('what a confirmation can change', () => {
       catch {} // strict mode: assigning to a frozen object throws
       return true
     }
-    const outcome = await callTool(asking('pay', { execute, settings: { budgets: false, validateArgs: true, confirms: [confirm] } }), { amount: 5 })
+    const outcome = await callTool(asking('pay', { execute, settings: { budgets: false, validateArgs: true, confirms: [confirm, undefined] } }), { amount: 5 })
     expect(outcome.ok).toBe(true)
     expect(execute).toHaveBeenCalledWith({ amount: 5 }, expect.any(AbortSignal))
   })
@@ -63,7 +63,7 @@ describe('one question at a time', () => {
     const confirm = vi.fn(() => true)
     const first = callTool(asking('first'), { amount: 1 })
     await until(() => confirmations.pending.value.length === 1)
-    const second = callTool(asking('second', { settings: { budgets: false, validateArgs: true, confirms: [confirm] } }), { amount: 2 })
+    const second = callTool(asking('second', { settings: { budgets: false, validateArgs: true, confirms: [confirm, undefined] } }), { amount: 2 })
     await new Promise(resolve => setTimeout(resolve, 20))
     expect(confirm).not.toHaveBeenCalled()
     await nextTick()
