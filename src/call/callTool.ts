@@ -1,22 +1,23 @@
-import type { ToolCallSettings } from '../shared/callSettings'
 // Step 3 of a call (see "How a call flows" in docs/contributing.md):
-// the one path every tool call takes. Hooks, argument validation, timeout,
-// execute, formatOutput, then normalization and the result budget (step 4,
-// results/resultBudgets.ts and results/normalize.ts), and the error taxonomy.
+// the one path every tool call takes. Hooks, argument validation, the
+// person's decision, timeout, execute, formatOutput, the output check, then
+// the result (step 4, results/index.ts), and the error taxonomy.
 // No Vue import: composables hand it a settings object resolved at setup
 // (shared/callSettings.ts) and plain functions. Loaded on a page's first tool
 // call (registration/loadCallTool.ts), so pages whose tools are never called do
 // not ship it at start-up.
+import type { BudgetedResponse } from '../results'
+import type { ToolCallSettings } from '../shared/callSettings'
 import type { WebMCPCallOrigin, WebMCPConfirmationOutcome, WebMCPErrorCode, WebMCPToolAnnotations, WebMCPToolResponse } from '../types'
+import { errorResult, resultSize, shapeResult } from '../results'
 import { isToolResponse } from '../results/isToolResponse'
-import { toToolResponse } from '../results/normalize'
-import { budgetResult, errorResult, resultSize } from '../results/resultBudgets'
-import { isObject, safeStringify } from '../results/serialize'
+import { formatProblems } from '../schemas/problems'
 import { isErrorLike } from '../shared/errorLike'
 import { ResultTooLargeError, ToolInputError, ToolOutputError } from '../shared/errors'
 import { resultLimitSetting } from '../shared/limits'
 import { warnOnce } from '../shared/warn'
-import { check, formatProblems } from './validation'
+import { withoutValues } from './problemText'
+import { check, CodeLoadError, loadChunk } from './validation'
 
 /** The code of an Error-like failure by its name: a subclass is caught by `instanceof` first. */
 const CODES = new Map<unknown, WebMCPErrorCode>([
@@ -30,13 +31,15 @@ const CODES = new Map<unknown, WebMCPErrorCode>([
 export function classifyError(error: unknown): WebMCPErrorCode {
   try {
     // Subclasses keep their parent's code whatever their own name.
-    return error instanceof ToolInputError
-      ? 'INVALID_ARGS'
-      : error instanceof ResultTooLargeError
-        ? 'OUTPUT_TOO_LARGE'
-        : error instanceof ToolOutputError
-          ? 'INVALID_OUTPUT'
-          : (isErrorLike(error) && CODES.get(error.name)) || 'TOOL_ERROR'
+    return error instanceof CodeLoadError
+      ? 'INTERNAL'
+      : error instanceof ToolInputError
+        ? 'INVALID_ARGS'
+        : error instanceof ResultTooLargeError
+          ? 'OUTPUT_TOO_LARGE'
+          : error instanceof ToolOutputError
+            ? 'INVALID_OUTPUT'
+            : (isErrorLike(error) && CODES.get(error.name)) || 'TOOL_ERROR'
   }
   catch {
     return 'TOOL_ERROR' // a revoked Proxy, a throwing `name` getter
@@ -132,10 +135,10 @@ export async function callTool<Args, Result>(call: ToolCall<Args, Result>, args:
   const origin = call.origin ?? { source: 'tool', caller: 'agent' }
   safely(settings, 'onToolCall', () => ({ name, ...origin, ...withArgs }))
 
-  let outcome: ToolCallOutcome
   const trail: CallTrail = {}
+  let outcome: ToolCallOutcome
   try {
-    outcome = await run(call, args, trail)
+    outcome = await runCall(call, args, trail)
   }
   catch (error) {
     outcome = failed(settings, error, 'INTERNAL')
@@ -169,9 +172,13 @@ function limitOf(settings: ToolCallSettings): number | undefined {
   return settings.budgets === 'error' ? resultLimitOf(settings) : undefined
 }
 
-/** A failed call: the agent's `isError` result with its code, within budget in `'error'` mode. */
-function failed(settings: ToolCallSettings, error: unknown, code: WebMCPErrorCode): ToolCallOutcome {
-  return { response: errorResult(error, code, limitOf(settings)), ok: false, code, error }
+/**
+ * A failed call: the agent's `isError` result with its code, within budget in
+ * `'error'` mode. `told`: what the agent is told, when not `error` itself (a
+ * schema's problems without the values that failed).
+ */
+function failed(settings: ToolCallSettings, error: unknown, code: WebMCPErrorCode, told: unknown = error): ToolCallOutcome {
+  return { response: errorResult(told, code, limitOf(settings)), ok: false, code, error }
 }
 
 /** `'warn'` mode: one warning when what the agent receives is over budget, success or failure alike. */
@@ -182,116 +189,194 @@ function warnOverBudget(name: string, settings: ToolCallSettings, response: WebM
     (settings.warn ?? warnOnce)(`Tool "${name}": the result is ${size} characters, over Chrome's budget of ${limit}. Return less, or set budgets: 'error' to cut or refuse it.`)
 }
 
-/** Awaits a promise-like value, racing the call's signal: a cancel or timeout answers at once. */
-async function settle<T>(value: T | Promise<T>, signal: AbortSignal): Promise<T> {
+/** Awaits a value that may be a promise, racing the call's signal: a cancel or timeout answers at once. */
+async function raceSignal<T>(value: T | Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted)
+    throw signal.reason
   if (typeof (value as { then?: unknown } | null)?.then !== 'function')
     return value
   return Promise.race([value, new Promise<never>((_, reject) => {
-    if (signal.aborted)
-      reject(signal.reason)
     signal.addEventListener('abort', () => reject(signal.reason), { once: true })
   })])
 }
 
-async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args, trail: CallTrail): Promise<ToolCallOutcome> {
-  const { settings } = call
-  if (settings.validateArgs && call.inputSchema) {
-    // The validator loads with the first call of a tool that has a schema; a
-    // Standard Schema's output (transforms, defaults) is what `execute` gets.
-    const checked = await check(call.inputSchema, args)
-    if (checked.problems) {
-      return failed(settings, new ToolInputError(`Invalid arguments for tool "${call.name}":\n${formatProblems(checked.problems)}`), 'INVALID_ARGS')
-    }
-    args = checked.value as Args
-  }
+/**
+ * What bounds every step of a call: `signal`, aborted by any of the call's
+ * signals (the caller's, the owning scope's) or by the timeout. The timer
+ * pauses while the person decides (`timeoutMs` bounds the page's work, not
+ * the person); `release` removes the listeners and the timer once the call ends.
+ */
+interface CallLimits {
+  signal: AbortSignal
+  pauseTimer: () => void
+  resumeTimer: () => void
+  release: () => void
+}
 
-  // The person's decision, for a tool that asks (call/confirm.ts, loaded then).
-  // Before the time limit starts: `timeoutMs` bounds the tool's work, not the person.
-  if (asksConfirmation(call)) {
-    const { confirmCall } = confirmer ?? (confirmer = await import('./confirm'))
-    const confirmation = await confirmCall(call, args)
-    trail.confirmation = confirmation?.outcome
-    if (confirmation?.error)
-      return failed(settings, confirmation.error, confirmation.code!)
-  }
-
+function callLimits(call: ToolCall<unknown, unknown>): CallLimits {
   const controller = new AbortController()
-  const { signal } = controller
-  // Aborted when the call ends: removes the listeners below.
-  const done = new AbortController()
+  const listening = new AbortController()
   for (const source of call.signals) {
     if (source?.aborted) {
       controller.abort(source.reason)
       break
     }
-    source?.addEventListener('abort', () => controller.abort(source.reason), { once: true, signal: done.signal })
+    source?.addEventListener('abort', () => controller.abort(source.reason), { once: true, signal: listening.signal })
   }
-  const ms = timeoutSetting(settings.timeoutMs, settings.warn)
-  const timer = ms && setTimeout(() => controller.abort(
-    new DOMException(`Tool "${call.name}" timed out after ${ms} ms.`, 'TimeoutError'),
-  ), ms)
+  const ms = timeoutSetting(call.settings.timeoutMs, call.settings.warn)
+  let remaining = ms
+  let timerStarted = 0
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const startTimer = (): void => {
+    if (remaining === undefined || timer !== undefined)
+      return
+    timerStarted = performance.now()
+    timer = setTimeout(() => controller.abort(new DOMException(`Tool "${call.name}" timed out after ${ms} ms.`, 'TimeoutError')), remaining)
+  }
+  const stopTimer = (): void => {
+    clearTimeout(timer)
+    timer = undefined
+  }
+  startTimer()
+  return {
+    signal: controller.signal,
+    pauseTimer: () => {
+      if (timer === undefined)
+        return
+      stopTimer()
+      remaining = Math.max(0, remaining! - (performance.now() - timerStarted))
+    },
+    resumeTimer: startTimer,
+    release: () => {
+      listening.abort()
+      stopTimer()
+    },
+  }
+}
 
+/**
+ * The steps of a call, each bounded by the call's limits: the arguments
+ * checked, the person asked (for a tool that asks), `execute`, `formatOutput`,
+ * the output check, then the result.
+ */
+async function runCall<Args, Result>(call: ToolCall<Args, Result>, args: Args, trail: CallTrail): Promise<ToolCallOutcome> {
+  const limits = callLimits(call as ToolCall<unknown, unknown>)
   try {
-    if (signal.aborted)
-      throw signal.reason
-    // A pending result races the signal: a cancel or timeout answers the
-    // caller at once, whether or not `execute` honours its signal.
-    const result = await settle(call.execute(args, signal), signal)
-    // An async formatOutput is awaited like execute.
-    const shaped = call.formatOutput ? await settle(call.formatOutput(result, args) as unknown, signal) : result
-    // A returned Error is a failure like a thrown one.
-    if (isErrorLike(shaped))
-      throw shaped
-    const whole = call.outputSchema !== undefined
-    return budget(call, whole ? await structured(call, shaped) : shaped, whole)
+    const checked = await checkArguments(call, args, limits.signal)
+    if (checked.refused)
+      return checked.refused
+    if (asksConfirmation(call)) {
+      const refused = await askThePerson(call, checked.args, trail, limits)
+      if (refused)
+        return refused
+    }
+    return await runTool(call, checked.args, limits.signal)
   }
   catch (error) {
     const code = classifyError(error)
     if (code === 'TOOL_ERROR' || code === 'INVALID_ARGS' || code === 'INVALID_OUTPUT')
       safely(call, 'onError', () => error)
-    return failed(settings, error, code)
+    return failed(call.settings, error, code)
   }
   finally {
-    done.abort()
-    clearTimeout(timer)
+    limits.release()
   }
 }
 
 /**
- * A result checked against the tool's `outputSchema` and sent as MCP sends a
- * result with one: the object as `structuredContent`, its JSON as the text
- * block for clients that read only text. A returned MCP result is checked by
- * its `structuredContent`; one marked `isError` is the tool's own failure and
- * goes as it is. A mismatch throws a `ToolOutputError` naming the first
- * problems, never the data: the page broke its own promise, and the agent
- * must not reason over a result the schema does not describe.
+ * The arguments `execute` gets: a Standard Schema's output (transforms,
+ * defaults), or them as they are; or, when they fail the schema, the
+ * `INVALID_ARGS` outcome (no `onError`: the agent's mistake, explained to it).
+ * A refinement that throws fails the call like `execute` throwing: `TOOL_ERROR`
+ * with `onError`, or `INVALID_ARGS` for a `ToolInputError`.
  */
-async function structured<Args, Result>(call: ToolCall<Args, Result>, value: unknown): Promise<unknown> {
+type CheckedArguments<Args> = { args: Args, refused?: undefined } | { refused: ToolCallOutcome }
+
+async function checkArguments<Args, Result>(call: ToolCall<Args, Result>, args: Args, signal: AbortSignal): Promise<CheckedArguments<Args>> {
+  if (!call.settings.validateArgs || !call.inputSchema)
+    return { args }
+  const checked = await raceSignal(check(call.inputSchema, args), signal)
+    .catch(loadFailure(`Tool "${call.name}" did not run: the code that checks its arguments could not be loaded`, 'Try again.'))
+  if (!checked.problems)
+    return { args: checked.value as Args }
+  const heading = `Invalid arguments for tool "${call.name}":\n`
+  const error = new ToolInputError(heading + formatProblems(checked.problems))
+  return { refused: failed(call.settings, error, 'INVALID_ARGS', new ToolInputError(heading + formatProblems(withoutValues(checked.problems, args)))) }
+}
+
+/** Rethrows a `CodeLoadError` as the agent should read it; anything else as it is. */
+function loadFailure(what: string, advice: string): (error: unknown) => never {
+  return (error) => {
+    throw error instanceof CodeLoadError ? new CodeLoadError(`${what} (${error.message}). ${advice}`, { cause: error.cause }) : error
+  }
+}
+
+/**
+ * The person's decision (call/confirm.ts, loaded then): the outcome of a call
+ * that does not run, else undefined. The wait is bounded by the call's
+ * signals, which withdraw the request; the timer pauses meanwhile.
+ */
+async function askThePerson<Args, Result>(
+  call: ToolCall<Args, Result>,
+  args: Args,
+  trail: CallTrail,
+  limits: CallLimits,
+): Promise<ToolCallOutcome | undefined> {
+  confirmer ??= await raceSignal(loadChunk(() => import('./confirm')), limits.signal)
+    .catch(loadFailure(`Tool "${call.name}" did not run: the code that asks the person could not be loaded`, 'Try again.'))
+  limits.pauseTimer()
+  const confirmation = await confirmer.confirmCall(call, args)
+  limits.resumeTimer()
+  trail.confirmation = confirmation?.outcome
+  return confirmation?.error ? failed(call.settings, confirmation.error, confirmation.code!) : undefined
+}
+
+/** `execute`, `formatOutput` and the output check, each racing the call's signal; then the result. */
+async function runTool<Args, Result>(call: ToolCall<Args, Result>, args: Args, signal: AbortSignal): Promise<ToolCallOutcome> {
+  // A pending result races the signal: a cancel or timeout answers the
+  // caller at once, whether or not `execute` honours its signal.
+  if (signal.aborted)
+    throw signal.reason
+  const result = await raceSignal(call.execute(args, signal), signal)
+  // An async formatOutput is awaited like execute.
+  const output = call.formatOutput ? await raceSignal(call.formatOutput(result, args) as unknown, signal) : result
+  // A returned Error is a failure like a thrown one.
+  if (isErrorLike(output))
+    throw output
+  const hasOutputSchema = call.outputSchema !== undefined
+  const mismatch = hasOutputSchema ? await checkOutput(call, output, signal) : undefined
+  return mismatch ?? outcomeOf(shapeResult(output, { limit: limitOf(call.settings), structured: hasOutputSchema }))
+}
+
+/**
+ * Checks a result against the tool's `outputSchema`: a returned MCP result by
+ * its `structuredContent`; one marked `isError` is the tool's own failure and
+ * goes as it is. A mismatch is the `INVALID_OUTPUT` outcome, with a
+ * `ToolOutputError` for `onError`: the page broke its own promise, and the
+ * agent must not reason over a result the schema does not describe. The agent
+ * reads the first problems, never the data (`onError` gets the schema
+ * library's own messages).
+ */
+async function checkOutput<Args, Result>(call: ToolCall<Args, Result>, value: unknown, signal: AbortSignal): Promise<ToolCallOutcome | undefined> {
   const response = isToolResponse(value) ? value : undefined
   if (response?.isError === true)
-    return value
+    return undefined
   const data = response ? response.structuredContent : value
-  const checked = await check(call.outputSchema, data)
-  if (checked.problems) {
-    const error = new ToolOutputError(`Tool "${call.name}" returned a result that does not match its output schema:\n${formatProblems(checked.problems.slice(0, 5), '(result)')}`)
-    if (__DEV__)
-      (call.settings.warn ?? warnOnce)(`${error.message}\nThe agent got an INVALID_OUTPUT error instead of the result.`)
-    throw error
-  }
-  if (response || !isObject(data) || Array.isArray(data))
-    return value
-  return { content: [{ type: 'text', text: safeStringify(data) ?? '' }], structuredContent: data }
+  const checked = await raceSignal(check(call.outputSchema, data), signal)
+    .catch(loadFailure(`Tool "${call.name}" ran, but the code that checks its result could not be loaded`, 'Its result was not sent; call it again only if running it twice is safe.'))
+  if (!checked.problems)
+    return undefined
+  const heading = `Tool "${call.name}" returned a result that does not match its output schema:\n`
+  const problems = checked.problems.slice(0, 5)
+  const error = new ToolOutputError(heading + formatProblems(problems, '(result)'))
+  if (__DEV__)
+    (call.settings.warn ?? warnOnce)(`${error.message}\nThe agent got an INVALID_OUTPUT error instead of the result.`)
+  safely(call, 'onError', () => error)
+  return failed(call.settings, error, 'INVALID_OUTPUT', new ToolOutputError(heading + formatProblems(withoutValues(problems, data), '(result)')))
 }
 
-/**
- * Normalizes a result and, in `'error'` mode, keeps it within budget. A
- * returned `isError` result is the tool's own failure. `whole`: a tool with an
- * `outputSchema`, whose result is refused over the budget rather than
- * shortened, since a shortened field could break the schema the agent was promised.
- */
-function budget<Args, Result>(call: ToolCall<Args, Result>, value: unknown, whole: boolean): ToolCallOutcome {
-  const limit = limitOf(call.settings)
-  const { response, error } = limit === undefined ? { response: toToolResponse(value) } : budgetResult(value, limit, whole)
+/** The outcome of a shaped result: refused over budget, the tool's own `isError` result, or a success. */
+function outcomeOf({ response, error }: BudgetedResponse): ToolCallOutcome {
   if (error)
     return { response, ok: false, code: 'OUTPUT_TOO_LARGE', error }
   return response.isError ? { response, ok: false, code: 'TOOL_ERROR' } : { response, ok: true }

@@ -1,5 +1,5 @@
 import type { ToolCallSettings } from '../shared/callSettings'
-// Part of step 3 of a call (see "How a call flows" in the README): the
+// Part of step 3 of a call (see "How a call flows" in docs/contributing.md): the
 // person's decision, between argument validation and `execute`, for a tool
 // that asks. Loaded by the call path only when a tool asks, so apps whose
 // tools never ask do not ship it. No Vue import.
@@ -10,6 +10,7 @@ import type { ToolCallSettings } from '../shared/callSettings'
 // agent cancels, the tool's scope ends) aborts its signal and takes it out.
 import type { WebMCPCallOrigin, WebMCPConfirm, WebMCPConfirmationOutcome, WebMCPConfirmationRequest, WebMCPErrorCode, WebMCPToolAnnotations } from '../types'
 import type { QueueEntry } from './confirmQueue'
+import { safeStringify } from '../results/serialize'
 import { warnOnce } from '../shared/warn'
 import { dialogCount, enqueue, withdrawFrom } from './confirmQueue'
 
@@ -43,99 +44,146 @@ function named(name: string, message: string, cause?: unknown): Error {
   return error
 }
 
+/** Builds a decision's outcome, timed from when the call started waiting. */
+type OutcomeOf = (decision: WebMCPConfirmationOutcome['decision'], reason?: string) => WebMCPConfirmationOutcome
+
+function timedOutcomes(): OutcomeOf {
+  const started = nowMs()
+  return (decision, reason) => ({ decision, ms: nowMs() - started, ...(reason !== undefined ? { reason } : {}) })
+}
+
 /**
  * Waits for the person's decision on one call. Resolves to `undefined` when
  * the call runs without asking (a `consequentialHint` tool on a page with no
  * way to ask), else to the decision and, unless approved, what the agent gets.
  */
 export async function confirmCall(call: ConfirmableCall, args: unknown): Promise<Confirmation | undefined> {
-  const { name, settings } = call
+  const { settings } = call
   const [own, group] = settings.confirms ?? []
-  const ask = [own, group, settings.confirm].find(c => typeof c === 'function') as WebMCPConfirm | undefined
-  const explicit = (own ?? group) !== undefined
-  const started = nowMs()
-  const outcome = (decision: WebMCPConfirmationOutcome['decision'], reason?: string): WebMCPConfirmationOutcome =>
-    ({ decision, ms: nowMs() - started, ...(reason !== undefined ? { reason } : {}) })
-
-  if (!ask && !dialogCount()) {
-    if (!explicit) {
-      // The default for a consequential tool applies once the app can ask.
-      if (__DEV__) {
-        (settings.warn ?? warnOnce)(`Tool "${name}" is consequential (annotations.consequentialHint) but nothing on this page asks the person: it ran without confirmation. `
-          + 'Mount useWebMCPConfirmations() to show a dialog, set WEBMCP_CONFIG.confirm, or set confirm: false on the tool if it needs none.')
-      }
-      return undefined
-    }
-    // A tool that says it must ask never runs unasked.
-    return {
-      outcome: outcome('failed'),
-      code: 'TOOL_ERROR',
-      error: named('ConfirmationError', `Tool "${name}" did not run: it needs the person's confirmation, and nothing on this page can ask them now. Tell the person.`),
-    }
-  }
-
+  // The nearest callback decides: the tool's, its group's, the app's.
+  const ask = [own, group, settings.confirm].find(choice => typeof choice === 'function') as WebMCPConfirm | undefined
+  const outcomeOf = timedOutcomes()
+  if (!ask && !dialogCount())
+    return (own ?? group) !== undefined ? cannotAsk(call.name, outcomeOf) : runUnasked(call)
   const controller = new AbortController()
-  const request: WebMCPConfirmationRequest = {
+  const aborted = call.signals.find(signal => signal?.aborted)
+  if (aborted) {
+    controller.abort(aborted.reason)
+    return { outcome: outcomeOf('withdrawn'), code: 'ABORTED', error: aborted.reason }
+  }
+  const request = requestFor(call, args, controller.signal)
+  if (__DEV__) {
+    try {
+      settings.onConfirmationRequest?.(request)
+    }
+    catch {} // observability never breaks a call
+  }
+  return waitForDecision(call, { request, ask, controller, outcomeOf })
+}
+
+/** A consequential tool that does not say it must ask, on a page that cannot ask: it runs, with a warning in development. */
+function runUnasked(call: ConfirmableCall): undefined {
+  // The default for a consequential tool applies once the app can ask.
+  if (__DEV__) {
+    (call.settings.warn ?? warnOnce)(`Tool "${call.name}" is consequential (annotations.consequentialHint) but nothing on this page asks the person: it ran without confirmation. `
+      + 'Mount useWebMCPConfirmations() to show a dialog, set WEBMCP_CONFIG.confirm, or set confirm: false on the tool if it needs none.')
+  }
+  return undefined
+}
+
+/** A tool that says it must ask never runs unasked. */
+function cannotAsk(name: string, outcomeOf: OutcomeOf): Confirmation {
+  return {
+    outcome: outcomeOf('failed'),
+    code: 'TOOL_ERROR',
+    error: named('ConfirmationError', `Tool "${name}" did not run: it needs the person's confirmation, and nothing on this page can ask them now. Tell the person.`),
+  }
+}
+
+/** What the person (or the `confirm` callback) is shown. */
+function requestFor(call: ConfirmableCall, args: unknown, signal: AbortSignal): WebMCPConfirmationRequest {
+  return {
     id: ++nextId,
-    name,
+    name: call.name,
     ...(call.title ? { title: call.title } : {}),
     ...(call.description !== undefined ? { description: call.description } : {}),
-    args,
+    // A frozen copy: a callback or a dialog that changes it cannot change what `execute` receives.
+    args: frozenCopy(args),
     ...(call.annotations ? { annotations: call.annotations } : {}),
     ...(call.origin ?? { source: 'tool', caller: 'agent' }),
-    signal: controller.signal,
+    signal,
   }
+}
 
+interface PendingRequest {
+  request: WebMCPConfirmationRequest
+  ask: WebMCPConfirm | undefined
+  /** Aborted when the request is withdrawn, so a callback watching it knows. */
+  controller: AbortController
+  outcomeOf: OutcomeOf
+}
+
+/**
+ * Queues the request and resolves with the decision, or with its withdrawal
+ * when one of the call's signals aborts first (the agent cancels, the tool's
+ * scope ends).
+ */
+function waitForDecision(call: ConfirmableCall, { request, ask, controller, outcomeOf }: PendingRequest): Promise<Confirmation> {
+  const { name } = call
   return new Promise<Confirmation>((resolve) => {
-    const unlink: (() => void)[] = []
+    const stopListening = new AbortController()
     const entry: QueueEntry = {
       request,
       ask,
-      settle(approved, reason, failure) {
+      decide(approved, reason, failure) {
         if (!withdrawFrom(entry))
           return // decided already, or withdrawn
-        unlink.forEach(stop => stop())
+        stopListening.abort()
         if (approved)
-          resolve({ outcome: outcome('approved') })
+          resolve({ outcome: outcomeOf('approved') })
         else if (failure !== undefined)
-          resolve({ outcome: outcome('failed'), code: 'TOOL_ERROR', error: named('ConfirmationError', `Tool "${name}" did not run: the page could not ask the person for confirmation (${errorText(failure)}).`, failure) })
+          resolve({ outcome: outcomeOf('failed'), code: 'TOOL_ERROR', error: named('ConfirmationError', `Tool "${name}" did not run: the page could not ask the person for confirmation (${errorText(failure)}).`, failure) })
         else
-          resolve({ outcome: outcome('declined', reason), code: 'DECLINED', error: declined(name, reason) })
+          resolve({ outcome: outcomeOf('declined', reason), code: 'DECLINED', error: declined(name, reason) })
       },
     }
-    const withdraw = (reason: unknown) => {
+    const withdraw = (reason: unknown): void => {
       // Aborted first, so a callback watching the signal knows before the queue moves on.
       controller.abort(reason)
       if (!withdrawFrom(entry))
         return
-      unlink.forEach(stop => stop())
+      stopListening.abort()
       resolve({
-        outcome: outcome('withdrawn'),
+        outcome: outcomeOf('withdrawn'),
         code: 'ABORTED',
         error: named('AbortError', `The call of tool "${name}" was withdrawn before the person decided (the caller cancelled, or the page moved on); it did not run.`, reason),
       })
     }
-    for (const signal of call.signals) {
-      if (signal?.aborted) {
-        controller.abort(signal.reason)
-        return resolve({ outcome: outcome('withdrawn'), code: 'ABORTED', error: signal.reason })
-      }
-    }
-    for (const signal of call.signals) {
-      if (!signal)
-        continue
-      const onAbort = () => withdraw(signal.reason)
-      signal.addEventListener('abort', onAbort, { once: true })
-      unlink.push(() => signal.removeEventListener('abort', onAbort))
-    }
-    if (__DEV__) {
-      try {
-        settings.onConfirmationRequest?.(request)
-      }
-      catch {} // observability never breaks a call
-    }
+    for (const signal of call.signals)
+      signal?.addEventListener('abort', () => withdraw(signal.reason), { once: true, signal: stopListening.signal })
     enqueue(entry)
   })
+}
+
+/** A deep copy of the arguments, frozen at every level (a structured clone; JSON for what cannot be cloned). */
+function frozenCopy(args: unknown): unknown {
+  let copy: unknown
+  try {
+    copy = structuredClone(args)
+  }
+  catch {
+    const json = safeStringify(args)
+    copy = json === undefined ? undefined : JSON.parse(json)
+  }
+  const stack = [copy]
+  while (stack.length) {
+    const item = stack.pop()
+    if (item !== null && typeof item === 'object' && !Object.isFrozen(item)) {
+      Object.freeze(item)
+      stack.push(...Object.values(item))
+    }
+  }
+  return copy
 }
 
 function errorText(failure: unknown): string {

@@ -5,8 +5,8 @@
 // No Vue import: the composable mirrors the queue into reactive state.
 //
 // In the order calls asked. A request waits for a `confirm` callback or,
-// without one, for a `useWebMCPConfirmations` dialog; each kind is decided one
-// at a time, first come first served.
+// without one, for a `useWebMCPConfirmations` dialog; a callback is asked only
+// once the requests before it are decided.
 import type { WebMCPConfirm, WebMCPConfirmationRequest } from '../types'
 import { warnOnce } from '../shared/warn'
 
@@ -15,8 +15,8 @@ export interface QueueEntry {
   /** The callback that decides it; none: a `useWebMCPConfirmations` dialog does. */
   ask?: WebMCPConfirm
   asked?: boolean
-  /** Settles the request once; `failure`: the callback threw. */
-  settle: (approved: boolean, reason?: string, failure?: unknown) => void
+  /** Ends the wait with the decision, once; `failure`: the callback threw. */
+  decide: (approved: boolean, reason?: string, failure?: unknown) => void
 }
 
 const queue: QueueEntry[] = []
@@ -53,7 +53,7 @@ export function openDialog(listener: () => void): () => void {
 
 /** Settles a dialog's request (the oldest when none is named): `true` runs the call. */
 export function decide(approved: boolean, reason?: string, request?: WebMCPConfirmationRequest): void {
-  queue.find(e => !e.ask && (!request || e.request.id === request.id))?.settle(approved, reason)
+  queue.find(entry => !entry.ask && (!request || entry.request.id === request.id))?.decide(approved, reason)
 }
 
 /** Adds a request at the end of the queue. */
@@ -73,17 +73,18 @@ export function withdrawFrom(entry: QueueEntry): boolean {
 }
 
 function changed(): void {
-  // The oldest callback request not yet asked is asked now: one at a time.
-  const head = queue.find(entry => entry.ask)
-  if (head && !head.asked) {
+  // One question at a time, in the order the calls asked: a callback is asked
+  // once every request before it, a dialog's too, is decided.
+  const head = queue[0]
+  if (head?.ask && !head.asked) {
     head.asked = true
     void (async () => head.ask!(head.request))().then(
       (answer) => {
         if (__DEV__ && typeof answer !== 'boolean')
           warnOnce(`confirm for tool "${head.request.name}" returned ${String(answer)}, not a boolean: only true runs a call, so it was declined.`)
-        head.settle(answer === true)
+        head.decide(answer === true)
       },
-      (failure: unknown) => head.settle(false, undefined, failure ?? new Error('rejected')),
+      (failure: unknown) => head.decide(false, undefined, failure ?? new Error('rejected')),
     )
   }
   for (const listener of listeners) {

@@ -1,16 +1,12 @@
-// Step 3a of a call (see "How a call flows" in the README): a value checked
+// Step 3a of a call (see "How a call flows" in docs/contributing.md): a value checked
 // against a tool's schema, arguments before `execute` and the result after
-// it. A JSON Schema literal goes to the package's validator (`validate.ts`,
-// with the `format` checkers only for a schema that uses `format`); a Standard
-// Schema (Zod, Valibot, ArkType) to its own `~standard.validate`
-// (`standardSchema.ts`). Each loads on the first call that needs it, so a page
+// it. A JSON Schema literal goes to the package's validator
+// (schemas/json-schema/validate.ts, with the `format` checkers only for a
+// schema that uses `format`); a Standard Schema (Zod, Valibot, ArkType) to its
+// own `~standard.validate` (schemas/standard-schema/validate.ts). Each loads on the first call that needs it, so a page
 // loads only the one its tools use. No Vue import.
 import type { Checked } from '../schemas/standard-schema/validate'
 import type { StandardSchemaV1 } from '../types/standardSchema'
-
-export type { Checked }
-export { formatProblems } from '../schemas/problems'
-export type { ValidationProblem } from '../schemas/problems'
 
 // Kept once loaded: import() of a loaded module still costs Chromium a task hop.
 let validator: typeof import('../schemas/json-schema/validate') | undefined
@@ -27,19 +23,36 @@ function usesFormat(schema: unknown): boolean {
   }
 }
 
+/** A chunk of the call path that could not be loaded (a network error, a chunk gone after a deploy): the guard's `INTERNAL`. */
+export class CodeLoadError extends Error {
+  override name = 'CodeLoadError'
+}
+
+/** `import()` whose failure is a `CodeLoadError`, told apart from a schema that throws. */
+export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load()
+  }
+  catch (error) {
+    throw new CodeLoadError(String(error).slice(0, 500), { cause: error })
+  }
+}
+
 /**
  * Checks `value` against `schema`: the value to go on with (a Standard
  * Schema's output, with its transforms and defaults applied; the value itself
- * for a JSON Schema), or the problems found.
+ * for a JSON Schema), or the problems found. A validator that cannot be loaded
+ * rejects with a `CodeLoadError`; a schema's own code that throws (an async
+ * refinement), with what it threw.
  */
 export async function check(schema: unknown, value: unknown): Promise<Checked> {
   if ((schema as { '~standard'?: unknown })['~standard']) {
-    standard ??= await import('../schemas/standard-schema/validate')
+    standard ??= await loadChunk(() => import('../schemas/standard-schema/validate'))
     return standard.checkStandard(schema as StandardSchemaV1, value)
   }
-  validator ??= await import('../schemas/json-schema/validate')
+  validator ??= await loadChunk(() => import('../schemas/json-schema/validate'))
   if (!formatsLoaded && usesFormat(schema)) {
-    validator.addFormats((await import('../schemas/json-schema/formats')).FORMATS)
+    validator.addFormats((await loadChunk(() => import('../schemas/json-schema/formats'))).FORMATS)
     formatsLoaded = true
   }
   const problems = validator.validateArgs(value, schema)

@@ -1,5 +1,5 @@
 import type { UseWebMCPConfirmationsReturn, WebMCPConfirmationRequest } from '../types'
-import { computed, getCurrentScope, onScopeDispose, shallowRef } from 'vue'
+import { computed, getCurrentScope, onScopeDispose, shallowRef, watch } from 'vue'
 import { decide, dialogRequests, openDialog } from '../call/confirmQueue'
 import { warnWithoutScope } from '../registration/scope'
 
@@ -22,11 +22,24 @@ export function useWebMCPConfirmations(): UseWebMCPConfirmationsReturn {
   }
   if (getCurrentScope())
     onScopeDispose(stop)
+  const current = computed(() => pending.value[0])
+  // The request the dialog has rendered: with no request named, approve() and
+  // decline() decide this one, never one that took its place since (the one
+  // on screen withdrawn the moment before the click).
+  let shown = current.value
+  watch(current, (request) => {
+    shown = request
+  }, { flush: 'post' })
+  const decideShown = (approved: boolean, reason?: string, request?: WebMCPConfirmationRequest): void => {
+    const target = request ?? shown
+    if (target)
+      decide(approved, reason, target)
+  }
   return {
     stop,
     pending,
-    current: computed(() => pending.value[0]),
-    approve: request => decide(true, undefined, request),
-    decline: (reason, request) => decide(false, reason, request),
+    current,
+    approve: request => decideShown(true, undefined, request),
+    decline: (reason, request) => decideShown(false, reason, request),
   }
 }

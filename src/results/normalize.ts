@@ -16,8 +16,6 @@ import { codePointLength, cutText, toWellFormed } from '../shared/text'
 import { isToolResponse } from './isToolResponse'
 import { describeThrown, isObject, safeStringify } from './serialize'
 
-export { isToolResponse }
-
 function text(value: string): WebMCPContentBlock {
   return { type: 'text', text: toWellFormed(value) }
 }
@@ -67,10 +65,12 @@ function copyToolResponse(value: WebMCPToolResponse): WebMCPToolResponse {
   if (json === undefined)
     return { content: [] }
   const repaired = repairSurrogates(json)
-  const copy = JSON.parse(repaired) as unknown
-  // Its own toJSON turned it into something else: that is what it sent.
-  if (!isToolResponse(copy))
+  const parsed = JSON.parse(repaired) as unknown
+  // Its own toJSON turned it into something else: that is what it sent. (A
+  // block that could not be serialized is a marker string now, repaired below.)
+  if (!isObject(parsed) || Array.isArray(parsed) || !Array.isArray(parsed.content))
     return { content: [text(json)] }
+  const copy = parsed as unknown as WebMCPToolResponse
   // A text block that mirrored structuredContent (its JSON, lone surrogates
   // escaped in it) mirrors it as repaired, so the two stay one.
   const [mirror, now] = repaired === json || copy.structuredContent === undefined
@@ -87,8 +87,9 @@ function copyToolResponse(value: WebMCPToolResponse): WebMCPToolResponse {
 
 /**
  * Turns whatever a tool returned into an MCP `CallToolResult`. Never throws.
- * - an object with a `content` array: a serializable copy of it (equal to it when it is
- *   plain JSON), invalid blocks repaired;
+ * - an MCP result (an object whose `content` array is empty or holds an MCP
+ *   content block, see `isToolResponse`): a serializable copy of it (equal to
+ *   it when it is plain JSON), invalid blocks repaired;
  * - `null`, `undefined`, a function or a symbol: an empty success, `{ content: [] }`;
  * - a string: one text block;
  * - a BigInt: its digits; anything else: its JSON, cycles and throwing `toJSON` marked.
@@ -99,6 +100,18 @@ export function toToolResponse(value: unknown): WebMCPToolResponse {
     return copyToolResponse(value)
   const json = value === null ? undefined : typeof value === 'string' ? value : safeStringify(value)
   return { content: json === undefined ? [] : [text(json)] }
+}
+
+/**
+ * A checked result as MCP sends a result with an output schema: an object as
+ * `structuredContent`, its JSON as the text block for clients that read only
+ * text. An MCP result (its `structuredContent` is what was checked), an array
+ * or a primitive goes as it is.
+ */
+export function withStructuredContent(value: unknown): unknown {
+  if (isToolResponse(value) || !isObject(value) || Array.isArray(value))
+    return value
+  return { content: [{ type: 'text', text: safeStringify(value) ?? '' }], structuredContent: value }
 }
 
 /** Longest error text passed on to the agent, in code points as serialized (inside a JSON string). */
@@ -116,8 +129,8 @@ function htmlDocumentStart(message: string): number {
   let start = -1
   for (const tag of ['html', 'head', 'body']) {
     const open = message.search(new RegExp(`<${tag}[\\s>]`, 'i'))
-    // Unsigned, -1 (none yet, or not found) comes after every index.
-    if (open >>> 0 < start >>> 0 && new RegExp(`</${tag}\\s*>`, 'i').test(message.slice(open)))
+    const earlier = open !== -1 && (start === -1 || open < start)
+    if (earlier && new RegExp(`</${tag}\\s*>`, 'i').test(message.slice(open)))
       start = open
   }
   return start

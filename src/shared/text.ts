@@ -28,8 +28,8 @@ export function countPairs(text: string): number {
   while (pair.test(text)) {
     pairs++
     i = pair.lastIndex
-    // Dense: a pair every 8 code units or closer, on average so far.
-    if ((pairs & 255) === 0 && i - first < pairs * 8)
+    // Checked every 256 pairs. Dense: a pair every 8 code units or closer, on average so far.
+    if (pairs % 256 === 0 && i - first < pairs * 8)
       return pairs + countPairsFrom(text, i)
   }
   return pairs
@@ -39,12 +39,20 @@ export function countPairs(text: string): number {
 function countPairsFrom(text: string, start: number): number {
   let pairs = 0
   for (let i = start, n = text.length; i < n; i++) {
-    if ((text.charCodeAt(i) & 0xFC00) === 0xD800 && (text.charCodeAt(i + 1) & 0xFC00) === 0xDC00) {
+    if (isHighSurrogate(text.charCodeAt(i)) && isLowSurrogate(text.charCodeAt(i + 1))) {
       pairs++
       i++
     }
   }
   return pairs
+}
+
+function isHighSurrogate(unit: number): boolean {
+  return unit >= 0xD800 && unit <= 0xDBFF
+}
+
+function isLowSurrogate(unit: number): boolean {
+  return unit >= 0xDC00 && unit <= 0xDFFF
 }
 
 /** Code points in `text`: a pair is one, a lone surrogate is one. */
@@ -54,8 +62,8 @@ export function codePointLength(text: string): number {
 
 // Measuring leans on the engine: JSON.stringify writes a string exactly as the
 // agent receives it, natively and far faster than a loop in JavaScript. What
-// is left to count by hand is surrogate pairs (two units, one code point; see
-// text.ts), and the prefix that fits, which is never longer than the budget.
+// is left to count by hand is surrogate pairs (two units, one code point;
+// `countPairs` above), and the prefix that fits, which is never longer than the budget.
 
 /** Length of `text` in code points once written inside a JSON string (without the quotes). */
 export function serializedLength(text: string): number {
@@ -74,6 +82,22 @@ export interface CutText {
   truncated?: { shown: number, total: number }
 }
 
+/** Control characters JSON writes as a two-character escape: backspace \b, tab \t, line feed \n, form feed \f, carriage return \r. */
+const SHORT_ESCAPES = new Set([0x08, 0x09, 0x0A, 0x0C, 0x0D])
+
+/**
+ * What one code unit costs inside a JSON string: a quote or a backslash two
+ * (`\"`, `\\`); a control character below U+0020 two when it has a short
+ * escape, else six (`\u0001`); anything else one.
+ */
+function escapedLength(unit: number): number {
+  if (unit === 0x22 || unit === 0x5C)
+    return 2
+  if (unit < 0x20)
+    return SHORT_ESCAPES.has(unit) ? 2 : 6
+  return 1
+}
+
 function marker(shown: number, total: number): string {
   return `\n…[truncated: showed ${shown} of ${total} characters]`
 }
@@ -84,19 +108,19 @@ function marker(shown: number, total: number): string {
  * ends on a whole code point. Linear in the input, and the scan by hand covers
  * only the prefix that can fit.
  */
-export function cutText(input: string, budget: number, whole?: number): CutText {
+export function cutText(input: string, budget: number, totalCodePoints?: number): CutText {
   // Every code point costs at least 1 and at most 6, and there are between
   // length/2 and length of them: most texts are decided without measuring.
   // Serialized, a code unit costs half a code point (in a pair) or more: only a text that may fit is measured whole.
-  if (input.length / 2 <= budget) {
+  if (totalCodePoints === undefined && input.length / 2 <= budget) {
     const text = toWellFormed(input)
     if (serializedLength(text) <= budget)
       return { text }
   }
   // A lone surrogate becomes U+FFFD: one code point either way, so the total
   // can be counted on the input, and only the kept prefix is made well formed.
-  // (`whole` is given when `input` is the start of a longer text.)
-  const total = whole ?? codePointLength(input)
+  // (`totalCodePoints` is given when `input` is the start of a longer text.)
+  const total = totalCodePoints ?? codePointLength(input)
   const mark = serializedLength(marker(total, total))
   // A budget too small for the marker still gets text within it, unmarked.
   const room = budget > mark ? budget - mark : Math.max(0, budget)
@@ -105,13 +129,12 @@ export function cutText(input: string, budget: number, whole?: number): CutText 
   let shown = 0
   while (end < input.length) {
     const unit = input.charCodeAt(end)
-    // `"` and `\` are escaped in two; below U+0020, \b \t \n \f \r (bits of 0x3700) in two, the rest as \uXXXX.
-    const c = unit === 0x22 || unit === 0x5C ? 2 : unit < 0x20 ? (0x3700 >> unit & 1 ? 2 : 6) : 1
+    const unitCost = escapedLength(unit)
     // A pair: one code point, never split.
-    const units = (unit & 0xFC00) === 0xD800 && (input.charCodeAt(end + 1) & 0xFC00) === 0xDC00 ? 2 : 1
-    if (cost + c > room)
+    const units = isHighSurrogate(unit) && isLowSurrogate(input.charCodeAt(end + 1)) ? 2 : 1
+    if (cost + unitCost > room)
       break
-    cost += c
+    cost += unitCost
     end += units
     shown++
   }

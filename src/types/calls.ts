@@ -86,7 +86,7 @@ export interface UseWebMCPConfirmationsReturn {
   pending: Readonly<Ref<readonly WebMCPConfirmationRequest[]>>
   /** The oldest pending request: the one to show. `undefined` when none waits. */
   current: ComputedRef<WebMCPConfirmationRequest | undefined>
-  /** Runs the call (`current` unless another pending request is given). */
+  /** Runs the call (the `current` request the dialog has rendered, unless another pending request is given). */
   approve: (request?: WebMCPConfirmationRequest) => void
   /** Declines the call: it does not run, and the agent is told, with `reason` when given. */
   decline: (reason?: string, request?: WebMCPConfirmationRequest) => void

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { commands } from 'vitest/browser'
 import { createApp, defineComponent, h } from 'vue'
 import { useWebMCPTool, WEBMCP_CONFIG } from '../../src'
-import { resultSize } from '../../src/results/resultBudgets'
+import { resultSize } from '../../src/results'
 import { until } from '../helpers'
 import { laneSuite, textOf, uniqueName } from '../lane'
 

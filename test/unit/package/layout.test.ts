@@ -123,7 +123,6 @@ function longFunctions(file: string, limit: number): string[] {
 
 /** Functions not yet split to the limit, each named; the list only shrinks. */
 const LONG_FUNCTIONS_LEFT: string[] = [
-  'call/confirm.ts: confirmCall',
   'registration/registrations.ts: useToolRegistrations',
   'registration/registrations.ts: (function at line 90)',
   'schemas/json-schema/validate.ts: compileRoot',

@@ -1,15 +1,19 @@
-import type { BudgetedResponse } from '../../../src/results/resultBudgets'
+import type { BudgetedResponse } from '../../../src/results'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { checkDefinition } from '../../../src/definitions/definitionBudgets'
-import { toToolResponse } from '../../../src/results/normalize'
-import { budgetResult, cutText, errorResult, resultSize, serializedLength } from '../../../src/results/resultBudgets'
+import { errorResult, resultSize, shapeResult, toToolResponse } from '../../../src/results'
 import { ResultTooLargeError } from '../../../src/shared/errors'
 import { DEFAULT_BUDGETS } from '../../../src/shared/limits'
-import { codePointLength } from '../../../src/shared/text'
+import { codePointLength, cutText, serializedLength } from '../../../src/shared/text'
 import { anyLimit, anyValue, deepValue, hostileValue } from '../arbitraries'
 
 const LIMIT = 1500
+
+/** A tool's result shaped with a budget of `limit` characters (budgets 'error'). */
+function budgetResult(value: unknown, limit: number): BudgetedResponse {
+  return shapeResult(value, { limit })
+}
 
 /** Whether budgeting `value` shortened it or left text blocks out: answered, not as it would be without budgets. */
 function shortened(value: unknown, result: BudgetedResponse): boolean {

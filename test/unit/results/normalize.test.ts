@@ -268,3 +268,20 @@ describe('normalization properties', () => {
     }))
   })
 })
+
+describe('data with a content member', () => {
+  it('is data unless its content holds an MCP content block: an article\'s paragraphs are sent as JSON, not refused or repaired', () => {
+    const article = { title: 'Release notes', content: ['First paragraph.', 'Second paragraph.'] }
+    expect(isToolResponse(article)).toBe(false)
+    expect(toToolResponse(article)).toEqual({ content: [{ type: 'text', text: JSON.stringify(article) }] })
+    const doc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text_run', text: 'hi' }] }] }
+    expect(toToolResponse(doc)).toEqual({ content: [{ type: 'text', text: JSON.stringify(doc) }] })
+  })
+
+  it('is an MCP result when its content is empty or holds a block of a type MCP defines', () => {
+    expect(isToolResponse({ content: [] })).toBe(true)
+    for (const type of ['text', 'image', 'audio', 'resource', 'resource_link'])
+      expect(isToolResponse({ content: [{ type }] })).toBe(true)
+    expect(isToolResponse({ content: ['loose', { type: 'text', text: 'x' }] })).toBe(true)
+  })
+})

@@ -1,0 +1,75 @@
+// The confirmation questions the third hostile review left open (issue #35),
+// settled as docs/guide/confirmation.md says.
+import type { ToolCall } from '../../../src/call/callTool'
+import type { WebMCPConfirmationRequest } from '../../../src/types'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { effectScope, nextTick } from 'vue'
+import { callTool } from '../../../src/call/callTool'
+import { useWebMCPConfirmations } from '../../../src/composables/useWebMCPConfirmations'
+import { until } from '../../helpers'
+
+const scopes: ReturnType<typeof effectScope>[] = []
+afterEach(() => scopes.splice(0).forEach(scope => scope.stop()))
+
+function dialog() {
+  const scope = effectScope()
+  scopes.push(scope)
+  return scope.run(() => useWebMCPConfirmations())!
+}
+
+function asking(name: string, over: Partial<ToolCall<{ amount: number }, unknown>> = {}): ToolCall<{ amount: number }, unknown> {
+  return { name, settings: { budgets: false, validateArgs: true, confirms: [true, undefined] }, execute: ({ amount }) => `sent ${amount}`, signals: [], ...over }
+}
+
+describe('what a confirmation can change', () => {
+  it('a confirm callback that changes request.args changes nothing execute receives: the request holds a frozen copy', async () => {
+    const execute = vi.fn(({ amount }: { amount: number }) => `sent ${amount}`)
+    const confirm = (request: WebMCPConfirmationRequest) => {
+      expect(Object.isFrozen(request.args)).toBe(true)
+      try {
+        (request.args as { amount: number }).amount = 1_000_000
+      }
+      catch {} // strict mode: assigning to a frozen object throws
+      return true
+    }
+    const outcome = await callTool(asking('pay', { execute, settings: { budgets: false, validateArgs: true, confirms: [confirm, undefined] } }), { amount: 5 })
+    expect(outcome.ok).toBe(true)
+    expect(execute).toHaveBeenCalledWith({ amount: 5 }, expect.any(AbortSignal))
+  })
+})
+
+describe('deciding the request the person saw', () => {
+  it('approve() right after the request on screen was withdrawn approves nothing; the next request waits to be shown', async () => {
+    const confirmations = dialog()
+    const caller = new AbortController()
+    const first = callTool(asking('first', { signals: [caller.signal] }), { amount: 1 })
+    const second = callTool(asking('second'), { amount: 2 })
+    await until(() => confirmations.pending.value.length === 2)
+    await nextTick()
+    expect(confirmations.current.value?.name).toBe('first')
+    caller.abort()
+    confirmations.approve() // the click meant for "first"
+    expect((await first).code).toBe('ABORTED')
+    expect(confirmations.pending.value.map(request => request.name)).toEqual(['second'])
+    await nextTick() // the dialog now shows "second"
+    confirmations.approve()
+    expect(await second).toMatchObject({ ok: true, response: { content: [{ type: 'text', text: 'sent 2' }] } })
+  })
+})
+
+describe('one question at a time', () => {
+  it('a confirm callback is not asked while an earlier call waits for a dialog: it waits behind it', async () => {
+    const confirmations = dialog()
+    const confirm = vi.fn(() => true)
+    const first = callTool(asking('first'), { amount: 1 })
+    await until(() => confirmations.pending.value.length === 1)
+    const second = callTool(asking('second', { settings: { budgets: false, validateArgs: true, confirms: [confirm, undefined] } }), { amount: 2 })
+    await new Promise(resolve => setTimeout(resolve, 20))
+    expect(confirm).not.toHaveBeenCalled()
+    await nextTick()
+    confirmations.approve()
+    expect((await first).ok).toBe(true)
+    expect((await second).ok).toBe(true)
+    expect(confirm).toHaveBeenCalledOnce()
+  })
+})

@@ -1,0 +1,52 @@
+// A validator chunk that fails to load during a call (a network error, a chunk
+// gone after a deploy): the guard's INTERNAL, never blamed on the tool.
+import type { ToolCall } from '../../../src/call/callTool'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+
+const failing = vi.hoisted(() => ({ validator: 0 }))
+
+beforeEach(() => {
+  vi.resetModules()
+  vi.doMock('../../../src/schemas/json-schema/validate', async (importOriginal: () => Promise<unknown>) => {
+    if (failing.validator > 0) {
+      failing.validator--
+      throw new TypeError('Failed to fetch dynamically imported module: /assets/validate.js')
+    }
+    return importOriginal()
+  })
+})
+
+function call(over: Partial<ToolCall<Record<string, unknown>, unknown>>): ToolCall<Record<string, unknown>, unknown> {
+  return { name: 'demo', settings: { budgets: false, validateArgs: true }, execute: () => ({ n: 1 }), signals: [], ...over }
+}
+
+const schema = { type: 'object', properties: { n: { type: 'number' } } }
+
+describe('a validator that cannot be loaded', () => {
+  it('during the output check: INTERNAL, the tool not blamed (no onError), and the agent told it ran', async () => {
+    const { callTool } = await import('../../../src/call/callTool')
+    failing.validator = 1
+    const onError = vi.fn()
+    const execute = vi.fn(() => ({ n: 1 }))
+    const outcome = await callTool(call({ outputSchema: schema, execute, onError }), {})
+    expect(execute).toHaveBeenCalledOnce()
+    expect(outcome.code).toBe('INTERNAL')
+    expect(onError).not.toHaveBeenCalled()
+    expect((outcome.response.content[0] as { text: string }).text).toMatch(/^Tool "demo" ran, but the code that checks its result could not be loaded \(.*\)\. Its result was not sent; call it again only if running it twice is safe\.$/)
+    // The next call loads it again.
+    expect((await callTool(call({ outputSchema: schema }), {})).ok).toBe(true)
+  })
+
+  it('during the input check: INTERNAL, the tool did not run, and the next call loads it again', async () => {
+    const { callTool } = await import('../../../src/call/callTool')
+    failing.validator = 1
+    const onError = vi.fn()
+    const execute = vi.fn(() => 'ran')
+    const outcome = await callTool(call({ inputSchema: schema, execute, onError }), { n: 1 })
+    expect(outcome.code).toBe('INTERNAL')
+    expect(execute).not.toHaveBeenCalled()
+    expect(onError).not.toHaveBeenCalled()
+    expect((outcome.response.content[0] as { text: string }).text).toMatch(/^Tool "demo" did not run: the code that checks its arguments could not be loaded \(.*\)\. Try again\.$/)
+    expect((await callTool(call({ inputSchema: schema, execute }), { n: 1 })).ok).toBe(true)
+  })
+})
