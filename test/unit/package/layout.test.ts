@@ -128,11 +128,9 @@ const LONG_FUNCTIONS_LEFT: string[] = [
   'composables/useWebMCPForm.ts: useWebMCPForm',
   'registration/registrations.ts: useToolRegistrations',
   'registration/registrations.ts: (function at line 94)',
-  'schemas/json-schema/validate.ts: compileRoot',
-  'schemas/json-schema/validate.ts: build',
 ]
 /** Files not yet split to the limit; the list only shrinks. */
-const LONG_FILES_LEFT: string[] = ['testing/modelContext.ts', 'schemas/json-schema/validate.ts']
+const LONG_FILES_LEFT: string[] = ['testing/modelContext.ts']
 
 describe('import graph of src/', () => {
   it('has no cycles', () => {
