@@ -67,7 +67,7 @@ export function addUnevaluatedCheck(checks: Check[], schema: SchemaNode, compile
     return false
   // `true` in the annotations: every item or property is evaluated.
   // The items or properties no other keyword evaluated; none once `true` says all were.
-  const left = (value: unknown, annotations: Annotations | null) =>
+  const left = (value: any, annotations: Annotations | null) =>
     !annotations!.has(true) && (isArray(value) ? items : isSchemaObject(value) && properties) && keysOf(value)
   addEachKey(checks, left, (key, at, value, problems, scope, annotations) => {
     if (annotations!.has(key))

@@ -130,7 +130,7 @@ const LONG_FUNCTIONS_LEFT: string[] = [
   'registration/registrations.ts: (function at line 94)',
 ]
 /** Files not yet split to the limit; the list only shrinks. */
-const LONG_FILES_LEFT: string[] = ['testing/modelContext.ts']
+const LONG_FILES_LEFT: string[] = []
 
 describe('import graph of src/', () => {
   it('has no cycles', () => {
