@@ -70,7 +70,8 @@ export async function runTool(tool: WebMCP.ModelContextTool, json: string, signa
     throw domError(INVOCATION_FAILED, 'UnknownError')
   }
   try {
-    return serializeResult(value)
+    // The caller gets null where Chromium has no text to give (typed string as webmcp-types has it).
+    return serializeResult(value) as string
   }
   catch { // a cycle, a BigInt inside, a throwing getter: the call fails as a whole
     throw domError(INVOCATION_FAILED, 'UnknownError')

@@ -55,7 +55,9 @@ function toJson(value: unknown, method: string): string | undefined {
 export function copySchema(schema: unknown, member = 'inputSchema'): object | undefined {
   if (schema === undefined)
     return undefined
-  if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function'))
+  // Chromium 156 takes an object for `inputSchema`, a function too for Chrome 159's `outputSchema`.
+  const isObject = typeof schema === 'object' || (member === 'outputSchema' && typeof schema === 'function')
+  if (schema === null || !isObject)
     throw new TypeError(`${REGISTER}Failed to read the '${member}' property from 'ModelContextTool': Failed to convert value to 'object'.`)
   const json = toJson(schema, REGISTER)
   return json === undefined ? undefined : JSON.parse(json) as object
@@ -69,14 +71,20 @@ export function copyAnnotations(annotations: WebMCP.ToolAnnotations | undefined)
   return Object.fromEntries(Object.keys(ANNOTATION_DEFAULTS).map(key => [key, !!given[key]])) as WebMCP.ToolAnnotations
 }
 
-/** What the browser hands the caller of `executeTool` for a value `execute` resolved to; throws when it is not JSON. */
-export function serializeResult(value: unknown): string {
+/**
+ * What the browser hands the caller of `executeTool` for a value `execute`
+ * resolved to; throws when it is not JSON. Chromium 156 answers `"NaN"` for
+ * NaN, and `null` for a string with a lone surrogate, which is no valid text.
+ */
+export function serializeResult(value: unknown): string | null {
   if (value === '')
     return 'Operation succeeded'
   if (typeof value === 'string')
-    return value
+    return value.isWellFormed() ? value : null
   if (typeof value === 'bigint')
     return value.toString()
+  if (Number.isNaN(value))
+    return 'NaN'
   return JSON.stringify(value) ?? 'undefined'
 }
 

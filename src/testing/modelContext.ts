@@ -193,7 +193,8 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
       listed.push([{
         name: tool.name,
         title: tool.title ?? '',
-        description: tool.description,
+        // Chromium 156 lists a description that is not well-formed text as empty.
+        description: tool.description.isWellFormed() ? tool.description : '',
         inputSchema: tool.inputSchema ? structuredClone(tool.inputSchema) : null,
         outputSchema: outputSchema ? structuredClone(outputSchema) : null,
         annotations: tool.annotations ? { ...ANNOTATION_DEFAULTS, ...tool.annotations } : null,

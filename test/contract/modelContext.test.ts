@@ -1018,3 +1018,34 @@ describe.runIf(chromium156)(`where users' tests look: declarative forms (${lane}
     expect(await rejection(mc.executeTool(fromFrame, {}))).toEqual({ name: 'InvalidStateError', message: 'Target frame is detached.' })
   })
 })
+
+// Where the in-memory context differed from Chromium 156 (issue #35), measured in the browser lane.
+describe.runIf(chromium156)(`where memory differed from Chromium 156 (${lane})`, () => {
+  async function callWith(execute: () => unknown): Promise<string> {
+    const name = uniqueName('differed')
+    await register({ name, execute }).promise
+    return executeTool(mc, (await listed(name))!, {})
+  }
+
+  it('hands the caller "NaN" for an execute that returns NaN, as its string', async () => {
+    await expect(callWith(() => Number.NaN)).resolves.toBe('NaN')
+  })
+
+  it('hands the caller null for a result string holding a lone surrogate', async () => {
+    await expect(callWith(() => 'broken \uD800 text')).resolves.toBe(null)
+  })
+
+  it('refuses an inputSchema that is a function with a TypeError', async () => {
+    const name = uniqueName('function_schema')
+    const schema = Object.assign(() => {}, { type: 'object' })
+    const error = await rejection(register({ name, inputSchema: schema as unknown as object }).promise)
+    expect(error.name).toBe('TypeError')
+    expect(await names()).not.toContain(name)
+  })
+
+  it('lists a description holding a lone surrogate as ""', async () => {
+    const name = uniqueName('surrogate_description')
+    await register({ name, description: 'cut \uD83D' }).promise
+    expect((await listed(name))?.description).toBe('')
+  })
+})
