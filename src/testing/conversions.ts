@@ -114,3 +114,16 @@ export function parseInput(json: string): Record<string, unknown> {
     throw domError('Failed to parse input arguments', 'UnknownError')
   return input as Record<string, unknown>
 }
+
+/**
+ * A `RegisteredTool` dictionary as WebIDL converts it for `executeTool` in
+ * Chromium 150-159: its required members read in name order, the first one
+ * missing a `TypeError`. A listed dictionary, or a copy of it, has them all.
+ */
+export function checkDictionary(tool: unknown): void {
+  const given = (tool ?? {}) as Record<string, unknown>
+  for (const member of ['description', 'origin']) {
+    if (given[member] === undefined)
+      throw new TypeError(`${EXECUTE}Failed to read the '${member}' property from 'RegisteredTool': Required member is undefined.`)
+  }
+}

@@ -8,7 +8,7 @@ import type { FrameLink } from './frames'
 import type { ToolAttributes } from './toolObject'
 import { isValidToolName } from '../definitions/definitionBudgets'
 import { callInTask, runTool } from './callTask'
-import { ANNOTATION_DEFAULTS, asDictionary, copyAnnotations, copySchema, domError, EXECUTE, isTrustworthyOrigin, parseInput, REGISTER, serializeInput } from './conversions'
+import { ANNOTATION_DEFAULTS, asDictionary, checkDictionary, copyAnnotations, copySchema, domError, EXECUTE, isTrustworthyOrigin, parseInput, REGISTER, serializeInput } from './conversions'
 import { ToolActivatedEvent, ToolCancelEvent } from './events'
 import { formCall, formSchema } from './forms'
 import { FormWatcher } from './formWatcher'
@@ -246,6 +246,8 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
     // Chrome 160 takes only the `Tool` objects `getTools()` returned: a copy is refused as WebIDL refuses a wrong type.
     if (this.#toolObjects && !toolHandle(tool))
       throw notATool()
+    if (!this.#toolObjects)
+      checkDictionary(tool)
     if (inputObject === null || typeof inputObject !== 'object')
       throw new TypeError(`${EXECUTE}invalid input object: value is not an object`)
     const json = serializeInput(inputObject)

@@ -1048,4 +1048,21 @@ describe.runIf(chromium156)(`where memory differed from Chromium 156 (${lane})`,
     await register({ name, description: 'cut \uD83D' }).promise
     expect((await listed(name))?.description).toBe('')
   })
+
+  it('refuses a hand-made dictionary missing a required member with a TypeError, where tools are listed as dictionaries', async () => {
+    // Chromium 156 lists dictionaries; a memory context does when asked to (toolObjects: false).
+    const context = listsToolObjects ? new InMemoryModelContext(undefined, { toolObjects: false }) : mc
+    const name = uniqueName('dictionary')
+    let calls = 0
+    const controller = new AbortController()
+    cleanups.push(() => controller.abort())
+    await context.registerTool({ name, description: 'A test tool', execute: () => String(++calls) }, { signal: controller.signal })
+    const missing = (member: string) => `Failed to execute 'executeTool' on 'ModelContext': Failed to read the '${member}' property from 'RegisteredTool': Required member is undefined.`
+    expect(await rejection(context.executeTool({ name } as WebMCP.RegisteredTool, {}))).toEqual({ name: 'TypeError', message: missing('description') })
+    expect(await rejection(context.executeTool({ name, description: 'x' } as WebMCP.RegisteredTool, {}))).toEqual({ name: 'TypeError', message: missing('origin') })
+    expect(calls).toBe(0)
+    // The listed dictionary, or a copy of it, runs the tool.
+    const tool = (await context.getTools()).find(t => t.name === name)!
+    await expect(context.executeTool({ ...tool }, {})).resolves.toBe('1')
+  })
 })
