@@ -38,7 +38,7 @@ export function addArrayChecks(checks: Check[], schema: SchemaNode, dialect: Dia
 
   // `items` as a list is draft 7's tuple (2020-12's `prefixItems`), followed by `additionalItems`.
   const tupleSchemas = isArray(schema.items) ? schema.items : dialect === 2020 && isArray(schema.prefixItems) ? schema.prefixItems : []
-  const tuple = tupleSchemas.map(item => compile(item))
+  const tuple = tupleSchemas.map(compile)
   const rest = subschemaKeyword(schema, isArray(schema.items) ? 'additionalItems' : 'items', compile)
   if (tuple.length || rest) {
     const itemsToCheck = (value: unknown) => isArray(value) && keysOf(rest ? value : value.slice(0, tuple.length))

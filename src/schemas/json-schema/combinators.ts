@@ -12,7 +12,7 @@ function addAlternativesCheck(checks: Check[], schema: SchemaNode, compile: Comp
   const alternatives = schema[keyword]
   if (!isArray(alternatives))
     return
-  const alternativeChecks = alternatives.map(alternative => compile(alternative))
+  const alternativeChecks = alternatives.map(compile)
   const anyOf = keyword === 'anyOf'
   const text = `must match ${anyOf ? 'at least' : 'exactly'} one of the allowed shapes`
   // A list of `const` alternatives (Chromium's `<select>` schema) reads as an enum.
@@ -38,7 +38,7 @@ function addAlternativesCheck(checks: Check[], schema: SchemaNode, compile: Comp
 /** `allOf`, `anyOf`, `oneOf`, `not` and `if` / `then` / `else`. */
 export function addCombinatorChecks(checks: Check[], schema: SchemaNode, compile: Compile): void {
   if (isArray(schema.allOf))
-    checks.push(...schema.allOf.map(subschema => compile(subschema)))
+    checks.push(...schema.allOf.map(compile))
   addAlternativesCheck(checks, schema, compile, 'anyOf')
   addAlternativesCheck(checks, schema, compile, 'oneOf')
   const not = subschemaKeyword(schema, 'not', compile)
