@@ -1,11 +1,18 @@
-import type { ToolAttributes } from './toolObject'
 /// <reference types="webmcp-types" />
 // An in-memory ModelContext that behaves like Chromium 156's native one, as
 // measured (see the contract suite in test/contract/): for unit tests in
-// happy-dom or jsdom, where no browser API exists.
+// happy-dom or jsdom, where no browser API exists. Registration and listing
+// here; the call's tasks in callTask.ts, the browser's conversions in
+// conversions.ts, the forms in formWatcher.ts and forms.ts, frames in frames.ts.
+import type { FrameLink } from './frames'
+import type { ToolAttributes } from './toolObject'
 import { isValidToolName } from '../definitions/definitionBudgets'
+import { callInTask, runTool } from './callTask'
+import { ANNOTATION_DEFAULTS, asDictionary, checkDictionary, copyAnnotations, copySchema, domError, EXECUTE, isTrustworthyOrigin, parseInput, REGISTER, serializeInput } from './conversions'
 import { ToolActivatedEvent, ToolCancelEvent } from './events'
-import { formCall, formSchema, toolForms } from './forms'
+import { formCall, formSchema } from './forms'
+import { FormWatcher } from './formWatcher'
+import { FRAME_LINK, frameTree, linkOf } from './frames'
 import { createTool, notATool, toolHandle } from './toolObject'
 
 export interface InMemoryModelContextOptions {
@@ -27,141 +34,6 @@ interface Entry {
 type EventHandler = (this: WebMCP.ModelContext, ev: Event) => unknown
 
 /**
- * How the contexts of one page's same-origin frames reach each other: through
- * a registered symbol, since each frame runs its own copy of this code (the
- * init script runs in every frame).
- */
-interface FrameLink {
-  /** The tools of the context's own document. */
-  ownTools: () => [ToolAttributes, object][]
-  executeTool: WebMCP.ModelContext['executeTool']
-  /** Fires `toolchange` on the context, in a task of its own. */
-  toolchange: () => void
-  /** The links of the same-origin frames in the context's document. */
-  frames: () => FrameLink[]
-  /** The window of the context's document. */
-  home: () => Window | undefined
-}
-
-const FRAME_LINK = Symbol.for('vue-webmcp/testing frame link')
-
-function linkOf(doc: () => Document | null | undefined): FrameLink | undefined {
-  try {
-    return (doc()?.modelContext as { [FRAME_LINK]?: FrameLink } | undefined)?.[FRAME_LINK]
-  }
-  catch { // a cross-origin frame
-    return undefined
-  }
-}
-
-/** A context's link and those of every frame below it, the document's own first. */
-function frameTree(link: FrameLink): FrameLink[] {
-  return [link, ...link.frames().flatMap(frameTree)]
-}
-
-const ANNOTATION_DEFAULTS = { consequentialHint: false, debugging: false, readOnlyHint: false, untrustedContentHint: false }
-
-const REGISTER = 'Failed to execute \'registerTool\' on \'ModelContext\': '
-const EXECUTE = 'Failed to execute \'executeTool\' on \'ModelContext\': '
-const INVOCATION_FAILED = 'Tool was executed but the invocation failed. For example, the script function threw an error'
-
-function domError(message: string, name: string): DOMException {
-  return new DOMException(message, name)
-}
-
-/**
- * Whether Chromium takes `value` as a secure origin for `exposedTo` and
- * `fromOrigins`: https, wss, file and Chrome's own schemes, blob: and
- * filesystem: of one of those, and http or ws on a loopback host (any
- * 127.x.x.x, [::1], localhost and *.localhost).
- */
-function isTrustworthyOrigin(value: string): boolean {
-  let url: URL
-  try {
-    url = new URL(value)
-  }
-  catch {
-    return false
-  }
-  const scheme = url.protocol
-  if (scheme === 'blob:' || scheme === 'filesystem:')
-    return isTrustworthyOrigin(value.slice(scheme.length))
-  if (['https:', 'wss:', 'file:', 'chrome:', 'chrome-extension:'].includes(scheme))
-    return true
-  if (scheme !== 'http:' && scheme !== 'ws:')
-    return false
-  const host = url.hostname.replace(/\.$/, '')
-  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(?:\.\d+){3}$/.test(host)
-}
-
-/** `JSON.stringify` as the browser runs it on what a page hands over: its own failures as a `TypeError` naming the method. */
-function toJson(value: unknown, method: string): string | undefined {
-  try {
-    return JSON.stringify(value)
-  }
-  catch (error) {
-    // A getter's or toJSON's own exception reaches the caller as it is.
-    throw error instanceof TypeError ? new TypeError(method + error.message) : error
-  }
-}
-
-/** The browser keeps the schema as JSON: functions and symbols drop out, a cycle or a BigInt is a `TypeError`. */
-function copySchema(schema: unknown, member = 'inputSchema'): object | undefined {
-  if (schema === undefined)
-    return undefined
-  if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function'))
-    throw new TypeError(`${REGISTER}Failed to read the '${member}' property from 'ModelContextTool': Failed to convert value to 'object'.`)
-  const json = toJson(schema, REGISTER)
-  return json === undefined ? undefined : JSON.parse(json) as object
-}
-
-/** The four annotations the browser knows, as booleans; any other is dropped. */
-function copyAnnotations(annotations: WebMCP.ToolAnnotations | undefined): WebMCP.ToolAnnotations | undefined {
-  if (annotations === undefined)
-    return undefined
-  const given = (annotations ?? {}) as Record<string, unknown>
-  return Object.fromEntries(Object.keys(ANNOTATION_DEFAULTS).map(key => [key, !!given[key]])) as WebMCP.ToolAnnotations
-}
-
-/** What the browser hands the caller of `executeTool` for a value `execute` resolved to; throws when it is not JSON. */
-function serializeResult(value: unknown): string {
-  if (value === '')
-    return 'Operation succeeded'
-  if (typeof value === 'string')
-    return value
-  if (typeof value === 'bigint')
-    return value.toString()
-  return JSON.stringify(value) ?? 'undefined'
-}
-
-/** A listed tool as Chrome 150-159 give it: a dictionary with `window`, empty members left out. */
-function asDictionary({ source, inputSchema, outputSchema, annotations, ...rest }: ToolAttributes): WebMCP.RegisteredTool {
-  return {
-    ...rest,
-    ...(inputSchema ? { inputSchema } : {}),
-    ...(outputSchema ? { outputSchema } : {}),
-    ...(annotations ? { annotations } : {}),
-    window: source as Window,
-  }
-}
-
-/** An input object as the browser takes it: serialized at the call (failures are `TypeError`s), parsed when the call runs. */
-function serializeInput(input: object): string {
-  const json = toJson(input, EXECUTE)
-  if (json === undefined)
-    throw new TypeError(`${EXECUTE}invalid input object: toJSON() returns undefined`)
-  return json
-}
-
-/** The input parsed for the page; an input whose JSON is not an object or array fails as in Chromium. */
-function parseInput(json: string): Record<string, unknown> {
-  const input = JSON.parse(json) as unknown
-  if (input === null || typeof input !== 'object')
-    throw domError('Failed to parse input arguments', 'UnknownError')
-  return input as Record<string, unknown>
-}
-
-/**
  * The in-memory implementation. Tools registered here are visible to
  * `getTools()` at once; aborting the registration's signal unregisters them;
  * `toolchange` fires on every add and remove.
@@ -170,9 +42,7 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
   readonly #tools = new Map<string, Entry>()
   readonly #handlers = new Map<string, { handler: EventHandler, listener: (event: Event) => void }>()
   readonly #root: Document | undefined
-  #observer: MutationObserver | undefined
-  /** The tool forms seen last, name -> description, to fire `toolchange` when they change. */
-  #formsSeen = new Map<string, string>()
+  readonly #formWatcher: FormWatcher | undefined
 
   readonly #toolObjects: boolean
 
@@ -185,44 +55,17 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
     this.#root = root
     this.#toolObjects = options.toolObjects !== false
     Object.defineProperty(this, FRAME_LINK, { value: this.#link })
-    if (root && typeof MutationObserver !== 'undefined') {
-      this.#formsSeen = this.#scanForms()
-      this.#observer = new MutationObserver(() => this.#formsChanged())
-      // Any attribute or text: a control's `required`, an option's `value` or a label's text changes the schema too.
-      this.#observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true })
-    }
+    if (root && typeof MutationObserver !== 'undefined')
+      this.#formWatcher = new FormWatcher(root, () => this.#changed())
   }
 
   /** Stops watching the document's forms (they are no longer listed). */
   disconnect(): void {
-    this.#observer?.disconnect()
-    this.#observer = undefined
-  }
-
-  #scanForms(): Map<string, string> {
-    const seen = new Map<string, string>()
-    if (this.#root)
-      toolForms(this.#root).forEach((form, name) => seen.set(name, `${form.getAttribute('tooldescription')}\n${JSON.stringify(formSchema(form))}`))
-    return seen
-  }
-
-  // Like Chromium: a form that comes or goes is one change; one whose
-  // description or controls change is removed and added again (two).
-  #formsChanged(): void {
-    const now = this.#scanForms()
-    for (const [name, key] of this.#formsSeen) {
-      if (now.get(name) !== key)
-        this.#changed()
-    }
-    for (const [name, key] of now) {
-      if (this.#formsSeen.get(name) !== key)
-        this.#changed()
-    }
-    this.#formsSeen = now
+    this.#formWatcher?.disconnect()
   }
 
   #forms(): Map<string, HTMLFormElement> {
-    return this.#observer && this.#root ? toolForms(this.#root) : new Map()
+    return this.#formWatcher?.forms() ?? new Map()
   }
 
   // `on<type>` handler attributes, backed by a real listener (as in the DOM), so
@@ -350,7 +193,8 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
       listed.push([{
         name: tool.name,
         title: tool.title ?? '',
-        description: tool.description,
+        // Chromium 156 lists a description that is not well-formed text as empty.
+        description: tool.description.isWellFormed() ? tool.description : '',
         inputSchema: tool.inputSchema ? structuredClone(tool.inputSchema) : null,
         outputSchema: outputSchema ? structuredClone(outputSchema) : null,
         annotations: tool.annotations ? { ...ANNOTATION_DEFAULTS, ...tool.annotations } : null,
@@ -402,6 +246,8 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
     // Chrome 160 takes only the `Tool` objects `getTools()` returned: a copy is refused as WebIDL refuses a wrong type.
     if (this.#toolObjects && !toolHandle(tool))
       throw notATool()
+    if (!this.#toolObjects)
+      checkDictionary(tool)
     if (inputObject === null || typeof inputObject !== 'object')
       throw new TypeError(`${EXECUTE}invalid input object: value is not an object`)
     const json = serializeInput(inputObject)
@@ -418,80 +264,10 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
     }
     const { entry, form } = this.#find(tool)
     if (form)
-      return this.#call(tool.name, signal, page => formCall(form, () => parseInput(json), () => this.activate(tool.name), page))
+      return callInTask(signal, page => formCall(form, () => parseInput(json), () => this.activate(tool.name), page), () => this.cancel(tool.name))
     if (!entry)
       throw domError('The operation failed for an unknown transient reason (e.g. out of memory).', 'UnknownError')
-    return this.#call(tool.name, signal, async (callSignal) => {
-      let running: Promise<unknown>
-      try {
-        const input = parseInput(json)
-        running = (async () => entry.tool.execute(input, { signal: callSignal }))()
-      }
-      finally {
-        // Chromium fires it once `execute` has been called, or its input refused.
-        this.activate(tool.name)
-      }
-      let value: unknown
-      try {
-        value = await running
-      }
-      catch {
-        throw domError(INVOCATION_FAILED, 'UnknownError')
-      }
-      try {
-        return serializeResult(value)
-      }
-      catch { // a cycle, a BigInt inside, a throwing getter: the call fails as a whole
-        throw domError(INVOCATION_FAILED, 'UnknownError')
-      }
-    })
-  }
-
-  /**
-   * One agent call as Chromium 156 runs it: the call starts in a task of its
-   * own (so a caller's `abort()` right after `executeTool` rejects at once,
-   * yet the page still runs the call); the caller's abort reaches the page a
-   * task later, aborting the signal of a call still running and firing
-   * `toolcancel`.
-   */
-  #call(name: string, signal: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<string>): Promise<string> {
-    return new Promise<string>((resolve, reject) => {
-      const page = new AbortController()
-      let running = false
-      let answered = false
-      const onAbort = () => {
-        if (answered)
-          return
-        answered = true
-        reject(signal!.reason)
-        setTimeout(() => {
-          if (running) {
-            page.abort(signal!.reason)
-            this.cancel(name)
-          }
-        }, 0)
-      }
-      signal?.addEventListener('abort', onAbort, { once: true })
-      setTimeout(() => {
-        running = true
-        run(page.signal)
-          .then(
-            (value) => {
-              if (!answered)
-                resolve(value)
-            },
-            (error: unknown) => {
-              if (!answered)
-                reject(error)
-            },
-          )
-          .finally(() => {
-            running = false
-            answered = true
-            signal?.removeEventListener('abort', onAbort)
-          })
-      }, 0)
-    })
+    return callInTask(signal, callSignal => runTool(entry.tool, json, callSignal, () => this.activate(tool.name)), () => this.cancel(tool.name))
   }
 
   /** Fires `toolactivated` for `toolName`, as the browser does when an agent starts filling a form. */

@@ -1018,3 +1018,51 @@ describe.runIf(chromium156)(`where users' tests look: declarative forms (${lane}
     expect(await rejection(mc.executeTool(fromFrame, {}))).toEqual({ name: 'InvalidStateError', message: 'Target frame is detached.' })
   })
 })
+
+// Where the in-memory context differed from Chromium 156 (issue #35), measured in the browser lane.
+describe.runIf(chromium156)(`where memory differed from Chromium 156 (${lane})`, () => {
+  async function callWith(execute: () => unknown): Promise<string> {
+    const name = uniqueName('differed')
+    await register({ name, execute }).promise
+    return executeTool(mc, (await listed(name))!, {})
+  }
+
+  it('hands the caller "NaN" for an execute that returns NaN, as its string', async () => {
+    await expect(callWith(() => Number.NaN)).resolves.toBe('NaN')
+  })
+
+  it('hands the caller null for a result string holding a lone surrogate', async () => {
+    await expect(callWith(() => 'broken \uD800 text')).resolves.toBe(null)
+  })
+
+  it('refuses an inputSchema that is a function with a TypeError', async () => {
+    const name = uniqueName('function_schema')
+    const schema = Object.assign(() => {}, { type: 'object' })
+    const error = await rejection(register({ name, inputSchema: schema as unknown as object }).promise)
+    expect(error.name).toBe('TypeError')
+    expect(await names()).not.toContain(name)
+  })
+
+  it('lists a description holding a lone surrogate as ""', async () => {
+    const name = uniqueName('surrogate_description')
+    await register({ name, description: 'cut \uD83D' }).promise
+    expect((await listed(name))?.description).toBe('')
+  })
+
+  it('refuses a hand-made dictionary missing a required member with a TypeError, where tools are listed as dictionaries', async () => {
+    // Chromium 156 lists dictionaries; a memory context does when asked to (toolObjects: false).
+    const context = listsToolObjects ? new InMemoryModelContext(undefined, { toolObjects: false }) : mc
+    const name = uniqueName('dictionary')
+    let calls = 0
+    const controller = new AbortController()
+    cleanups.push(() => controller.abort())
+    await context.registerTool({ name, description: 'A test tool', execute: () => String(++calls) }, { signal: controller.signal })
+    const missing = (member: string) => `Failed to execute 'executeTool' on 'ModelContext': Failed to read the '${member}' property from 'RegisteredTool': Required member is undefined.`
+    expect(await rejection(context.executeTool({ name } as WebMCP.RegisteredTool, {}))).toEqual({ name: 'TypeError', message: missing('description') })
+    expect(await rejection(context.executeTool({ name, description: 'x' } as WebMCP.RegisteredTool, {}))).toEqual({ name: 'TypeError', message: missing('origin') })
+    expect(calls).toBe(0)
+    // The listed dictionary, or a copy of it, runs the tool.
+    const tool = (await context.getTools()).find(t => t.name === name)!
+    await expect(context.executeTool({ ...tool }, {})).resolves.toBe('1')
+  })
+})

@@ -6,7 +6,8 @@
 // JavaScript cycle or a BigInt in the schema object. No Vue import.
 import type { SchemaNode } from './schemaIndex'
 import { WebMCPDefinitionError } from '../../shared/errors'
-import { escapePointer, forEachSubschema, indexSchema, isSchemaObject, resolveRef } from './schemaIndex'
+import { escapePointer } from '../problems'
+import { forEachSubschema, indexSchema, isSchemaObject, resolveRef } from './schemaIndex'
 
 export interface SchemaProblem {
   /** JSON pointer into the input schema. */
@@ -72,11 +73,11 @@ function badKeywords(schema: unknown): SchemaProblem | null {
   // Edges to the subschemas checked against the same value, with the pointer of the keyword.
   const inPlace = new Map<object, [unknown, string][]>()
   for (const [node, pointer] of index.pointerOf) {
-    const s = node as SchemaNode
+    const subschema = node as SchemaNode
     const edges: [unknown, string][] = []
     inPlace.set(node, edges)
     for (const keyword of ['$ref', '$dynamicRef']) {
-      const ref = s[keyword]
+      const ref = subschema[keyword]
       const at = `${pointer}/${keyword}`
       if (typeof ref === 'string') {
         const found = resolveRef(index, ref, index.baseOf.get(node)!)
@@ -86,11 +87,11 @@ function badKeywords(schema: unknown): SchemaProblem | null {
       }
     }
     // Draft 7 ignores everything beside a `$ref`.
-    if (index.dialect === 7 && typeof s.$ref === 'string')
+    if (index.dialect === 7 && typeof subschema.$ref === 'string')
       continue
-    const patterns: [unknown, string][] = [[s.pattern, `${pointer}/pattern`]]
-    if (isSchemaObject(s.patternProperties)) {
-      for (const key of Object.keys(s.patternProperties))
+    const patterns: [unknown, string][] = [[subschema.pattern, `${pointer}/pattern`]]
+    if (isSchemaObject(subschema.patternProperties)) {
+      for (const key of Object.keys(subschema.patternProperties))
         patterns.push([key, `${pointer}/patternProperties/${escapePointer(key)}`])
     }
     for (const [source, at] of patterns) {
@@ -101,7 +102,7 @@ function badKeywords(schema: unknown): SchemaProblem | null {
         return { pointer: at, message: `has a pattern, ${JSON.stringify(source)}, that is not a valid regular expression with the u flag JSON Schema requires (${(error as Error).message})` }
       }
     }
-    forEachSubschema(s, (sub, path) => IN_PLACE.test(path) && edges.push([sub, pointer + path]))
+    forEachSubschema(subschema, (child, path) => IN_PLACE.test(path) && edges.push([child, pointer + path]))
   }
   // Every subschema is a start, the root first: a loop in `$defs` counts even when nothing reaches it.
   const cycle = loop([...index.pointerOf].reverse(), value => inPlace.get(value) ?? [])

@@ -3,8 +3,6 @@
 // and the setup check, so both resolve a reference the same way.
 import { escapePointer } from '../problems'
 
-export { escapePointer }
-
 /** Draft 7 (and earlier) or draft 2020-12, from the root's `$schema`. */
 export type Dialect = 7 | 2020
 

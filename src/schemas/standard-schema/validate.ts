@@ -7,6 +7,7 @@ import type { StandardSchemaV1 } from '../../types/standardSchema'
 // No Vue import.
 import type { ValidationProblem } from '../problems'
 import { depthProblem, escapePointer, MAX_PROBLEMS } from '../problems'
+import { scrubIssueMessage } from './issueMessages'
 
 // The JSON Schema the browser gets, for production builds' definition checks: it loads with the adapter.
 export { toJsonSchema } from './toJsonSchema'
@@ -24,7 +25,11 @@ function pointerOf(path: StandardSchemaV1.Issue['path']): string {
   return pointer
 }
 
-/** Checks `value` with the schema's own validator. Values nested too deeply are refused first, as for a JSON Schema. */
+/**
+ * Checks `value` with the schema's own validator. Values nested too deeply are
+ * refused first, as for a JSON Schema. The problems' messages never carry the
+ * value that failed, whatever the library writes.
+ */
 export async function checkStandard(schema: StandardSchemaV1, value: unknown): Promise<Checked> {
   const tooDeep = depthProblem(value)
   if (tooDeep)
@@ -32,5 +37,9 @@ export async function checkStandard(schema: StandardSchemaV1, value: unknown): P
   const result = await schema['~standard'].validate(value)
   if (!result.issues)
     return { value: result.value }
-  return { problems: result.issues.slice(0, MAX_PROBLEMS).map(issue => ({ pointer: pointerOf(issue.path), message: String(issue.message) })) }
+  const problems = result.issues.slice(0, MAX_PROBLEMS).map(issue => ({
+    pointer: pointerOf(issue.path),
+    message: scrubIssueMessage(String(issue.message), issue, value),
+  }))
+  return { problems }
 }
