@@ -7,6 +7,7 @@ import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
 import { chromium150Env, findChromium150, MISSING_CHROMIUM_150 } from './scripts/chromium-150.mjs'
 import { CHROMIUM_ARGS, findChromium, MISSING_CHROMIUM } from './scripts/chromium.mjs'
+import { findFirefox, firefoxBidi, MISSING_FIREFOX } from './scripts/firefox.mjs'
 import { initScriptPlugin } from './scripts/init-script-plugin.mjs'
 
 const alias = {
@@ -44,6 +45,16 @@ const listTools: BrowserCommand<[]> = async (ctx) => {
   return frame.webmcp.tools({ timeout: WEBMCP_CALL_TIMEOUT })
 }
 
+/**
+ * Whether this run includes the project `name`: no `--project` narrows it, or one names it
+ * (a trailing `*` matches as a prefix, as in `--project 'compat-*'`). Only the lanes being run
+ * need their browser.
+ */
+function projectWanted(name: string): boolean {
+  const patterns = process.argv.flatMap((arg, i) => arg === '--project' ? [process.argv[i + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : [])
+  return patterns.length === 0 || patterns.some(pattern => pattern.endsWith('*') ? name.startsWith(pattern.slice(0, -1)) : pattern === name)
+}
+
 // Only the lane being run needs a browser; resolve it lazily so `--project unit` works without one.
 function browserProvider() {
   const executablePath = findChromium()
@@ -68,8 +79,7 @@ type CompatLane = 'chromium-150' | 'webmcp-polyfill' | 'global' | 'global-native
  */
 function compatLane(lane: CompatLane): TestProjectInlineConfiguration {
   const name = `compat-${lane}`
-  // Wanted when named, or when no --project narrows the run.
-  const wanted = process.argv.some(arg => arg.includes('compat')) || !process.argv.some(arg => arg.startsWith('--project'))
+  const wanted = projectWanted(name)
   let executablePath: string | undefined
   let env: Record<string, string | undefined> | undefined
   let args = CHROMIUM_ARGS
@@ -100,6 +110,34 @@ function compatLane(lane: CompatLane): TestProjectInlineConfiguration {
         instances: [{ browser: 'chromium' }],
         testerHtmlPath: lane === 'chromium-150' || lane === 'chrome-160' || lane === 'memory-browser' ? undefined : `test/compat/tester-${lane === 'webmcp-polyfill' ? 'webmcp-polyfill' : 'global'}.html`,
         commands: { callTool, listTools },
+        screenshotFailures: false,
+      },
+    },
+  }
+}
+
+/**
+ * The contract and shared suites in Firefox ESR's own ModelContext (behind two preferences),
+ * driven over WebDriver BiDi. A test that needs what Firefox lacks is skipped with the reason
+ * (`needs` in test/lane.ts); a missing Firefox fails the lane, saying how to install it.
+ */
+function firefoxLane(): TestProjectInlineConfiguration {
+  const wanted = projectWanted('compat-firefox')
+  const executablePath = findFirefox()
+  if (!executablePath && wanted)
+    throw new Error(MISSING_FIREFOX)
+  return {
+    extends: true,
+    test: {
+      name: 'compat-firefox',
+      provide: { lane: 'firefox' },
+      include: ['test/contract/*.test.ts', 'test/shared/*.test.ts'],
+      setupFiles: ['test/compat/firefox-top.ts'],
+      browser: {
+        enabled: true,
+        headless: true,
+        provider: firefoxBidi({ executablePath }),
+        instances: [{ browser: 'firefox' }],
         screenshotFailures: false,
       },
     },
@@ -155,6 +193,7 @@ export default defineConfig({
       compatLane('global-native'),
       compatLane('chrome-160'),
       compatLane('memory-browser'),
+      firefoxLane(),
       {
         extends: true,
         test: {
