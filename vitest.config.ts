@@ -1,3 +1,4 @@
+import type { BrowserContext, Page } from 'playwright'
 import type { TestProjectInlineConfiguration } from 'vitest/config'
 import type { BrowserCommand } from 'vitest/node'
 import process from 'node:process'
@@ -53,6 +54,60 @@ const listTools: BrowserCommand<[]> = async (ctx) => {
 function projectWanted(name: string): boolean {
   const patterns = process.argv.flatMap((arg, i) => arg === '--project' ? [process.argv[i + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : [])
   return patterns.length === 0 || patterns.some(pattern => pattern.endsWith('*') ? name.startsWith(pattern.slice(0, -1)) : pattern === name)
+}
+
+/** One event of the DevTools Protocol's `WebMCP` domain, as Chrome DevTools' WebMCP pane gets it. */
+interface WebMCPDomainEvent { event: 'toolsAdded' | 'toolsRemoved' | 'toolInvoked' | 'toolResponded', params: Record<string, unknown> }
+const WEBMCP_DOMAIN_EVENTS = ['toolsAdded', 'toolsRemoved', 'toolInvoked', 'toolResponded'] as const
+
+/**
+ * A CDP session typed for the `WebMCP` domain, which Playwright's protocol types (a snapshot
+ * older than the domain) do not list.
+ */
+interface WebMCPDomainSession {
+  send: (method: string, params?: object) => Promise<Record<string, unknown>>
+  on: (event: string, listener: (params: Record<string, unknown>) => void) => void
+  detach: () => Promise<void>
+}
+
+/** Per test page: its CDP session on the `WebMCP` domain and the events seen since it was enabled. */
+const webmcpRecords = new Map<string, { session: WebMCPDomainSession, events: WebMCPDomainEvent[] }>()
+
+/**
+ * Starts recording Chromium's own account of the page's tools and calls: a CDP session on the
+ * page, `WebMCP.enable` (which first reports every tool already there), and every event after.
+ * Records restart from empty on each call.
+ */
+const startWebMCPRecord: BrowserCommand<[]> = async (ctx) => {
+  await stopWebMCPRecord(ctx)
+  const { page, context } = ctx as unknown as { page: Page, context: BrowserContext }
+  const session = await context.newCDPSession(page) as unknown as WebMCPDomainSession
+  const events: WebMCPDomainEvent[] = []
+  for (const event of WEBMCP_DOMAIN_EVENTS) {
+    // The stack trace of each registration is for the pane's "go to source" link: not compared.
+    session.on(`WebMCP.${event}`, params => events.push({ event, params: JSON.parse(JSON.stringify(params, (key, value) => key === 'stackTrace' ? undefined : value)) }))
+  }
+  await session.send('WebMCP.enable')
+  webmcpRecords.set(ctx.sessionId, { session, events })
+}
+/** The `WebMCP` domain events recorded so far. */
+const readWebMCPRecord: BrowserCommand<[]> = async ctx => webmcpRecords.get(ctx.sessionId)?.events ?? []
+const stopWebMCPRecord: BrowserCommand<[]> = async (ctx) => {
+  const record = webmcpRecords.get(ctx.sessionId)
+  webmcpRecords.delete(ctx.sessionId)
+  await record?.session.detach().catch(() => {})
+}
+/** Calls a tool the way Chrome DevTools' WebMCP pane does: `WebMCP.invokeTool`; resolves to the invocation's id. */
+const invokeThroughDevTools: BrowserCommand<[frameId: string, toolName: string, input: Record<string, unknown>]> = async (ctx, frameId, toolName, input) => {
+  const record = webmcpRecords.get(ctx.sessionId)
+  if (!record)
+    throw new Error('invokeThroughDevTools: call startWebMCPRecord first')
+  const { invocationId } = await record.session.send('WebMCP.invokeTool', { frameId, toolName, input })
+  return invocationId as string
+}
+/** `WebMCP.cancelInvocation`: the pane's cancel of a running call. */
+const cancelThroughDevTools: BrowserCommand<[invocationId: string]> = async (ctx, invocationId) => {
+  await webmcpRecords.get(ctx.sessionId)?.session.send('WebMCP.cancelInvocation', { invocationId })
 }
 
 // Only the lane being run needs a browser; resolve it lazily so `--project unit` works without one.
@@ -182,7 +237,7 @@ export default defineConfig({
             headless: true,
             provider: browserProvider(),
             instances: [{ browser: 'chromium' }],
-            commands: { callTool, listTools },
+            commands: { callTool, listTools, startWebMCPRecord, readWebMCPRecord, stopWebMCPRecord, invokeThroughDevTools, cancelThroughDevTools },
             screenshotFailures: false,
           },
         },
