@@ -23,8 +23,8 @@ function packageRecord() {
   return {
     /** Names the package reported registered or unregistered, in order. */
     changes: (type: 'registered' | 'unregistered', names: string[]) => events.filter(e => e.type === type).map(e => e.name).filter(name => names.includes(name)),
-    /** Each finished call of `name`: whether the package reported it ok. */
-    results: (name: string) => events.flatMap(e => e.type === 'result' && e.call.tool === name ? [{ ok: e.call.ok, code: e.call.code }] : []),
+    /** Each finished call of `name`: who the package says made it, and whether it was ok. */
+    results: (name: string) => events.flatMap(e => e.type === 'result' && e.call.tool === name ? [{ caller: e.call.caller, ok: e.call.ok, code: e.call.code }] : []),
   }
 }
 
@@ -116,7 +116,8 @@ it('each agent call shows one invocation and one response, Completed with what t
   await until(async () => browserCalls(await browserRecord(), name).filter(call => call.responses.length > 0).length === inputs.length)
   const calls = browserCalls(await browserRecord(), name)
   const reported = ours.results(name)
-  expect(reported.map(call => call.ok)).toEqual([true, false, false])
+  // The inspector shows a call with no code as `OK`.
+  expect(reported.map(call => [call.caller, call.ok, call.code ?? 'OK'])).toEqual([['agent', true, 'OK'], ['agent', false, 'TOOL_ERROR'], ['agent', false, 'INVALID_ARGS']])
   expect(calls.map(call => JSON.parse(call.invoked.input))).toEqual(inputs)
   calls.forEach((call, index) => {
     expect(call.responses).toHaveLength(1)
@@ -152,5 +153,5 @@ it('a call DevTools cancels is Canceled in Chromium\'s record, aborts the tool\'
   expect(call!.invoked.invocationId).toBe(invocationId)
   expect(call!.responses).toEqual([expect.objectContaining({ invocationId, status: 'Canceled' })])
   await until(() => ours.results(name).length === 1)
-  expect(ours.results(name)[0]!.ok).toBe(false)
+  expect(ours.results(name)).toEqual([{ caller: 'agent', ok: false, code: 'ABORTED' }])
 })
