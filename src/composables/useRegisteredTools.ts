@@ -1,6 +1,7 @@
 import type { ExecuteRegisteredToolOptions, RegisteredTool, UseRegisteredToolsOptions, UseRegisteredToolsReturn, WebMCPListedTool } from '../types'
 import { useEventListener, useSupported } from '@vueuse/core'
 import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
+import { onByNameChange, unregistersByName } from '../registration/byName'
 import { eventTarget, refreshModelContext, useModelContext } from '../registration/modelContext'
 import { ownScope } from '../registration/scope'
 import { toError } from '../shared/toError'
@@ -41,6 +42,15 @@ function isFormatError(error: unknown, format: ArgumentFormat): boolean {
   return format === 'json' ? name === 'TypeError' : /parse input arg/i.test(String(message))
 }
 
+/** Firefox's way to call a tool (behind its testing preference): by name, the input as an object. */
+interface InvokesByName {
+  invokeTool: (name: string, input?: object, options?: { signal?: AbortSignal }) => Promise<unknown>
+}
+
+function invokesByName(mc: object): mc is InvokesByName {
+  return typeof (mc as Partial<InvokesByName>).invokeTool === 'function'
+}
+
 /**
  * The browser's own object behind each listed entry: `executeTool` takes only
  * that one in Chrome 160, and it names this registration, not whichever tool
@@ -62,10 +72,11 @@ export function useRegisteredTools(options: UseRegisteredToolsOptions = {}): Use
 function registeredTools(options: UseRegisteredToolsOptions): Omit<UseRegisteredToolsReturn, 'stop'> {
   const { document } = options
   const modelContext = useModelContext(document)
-  // A context that can list and run tools.
+  // A context that can list and run tools: with `executeTool`, or Firefox's `invokeTool` (its
+  // testing preference offers both `getTools` and `invokeTool`).
   const consumer = computed(() => {
     const mc = modelContext.value
-    return mc && typeof mc.getTools === 'function' && typeof mc.executeTool === 'function' ? mc : undefined
+    return mc && typeof mc.getTools === 'function' && (typeof mc.executeTool === 'function' || invokesByName(mc)) ? mc : undefined
   })
   const isSupported = useSupported(() => consumer.value)
   const tools = shallowRef<readonly WebMCPListedTool[]>([])
@@ -143,6 +154,11 @@ function registeredTools(options: UseRegisteredToolsOptions): Omit<UseRegistered
 
   // Both end with the composable's scope.
   useEventListener(() => eventTarget(consumer.value), 'toolchange', schedule)
+  // A by-name context (Firefox) fires no toolchange: the package's own registrations there say when.
+  watch(consumer, (mc, _, onCleanup) => {
+    if (mc && unregistersByName(mc))
+      onCleanup(onByNameChange(mc, schedule))
+  }, { immediate: true })
   watch([consumer, () => JSON.stringify(toValue(options.fromOrigins) ?? [])], () => void refresh(), { immediate: true })
 
   /**
@@ -168,6 +184,8 @@ function registeredTools(options: UseRegisteredToolsOptions): Omit<UseRegistered
     if (!mc)
       throw new DOMException('WebMCP is not available in this browser: document.modelContext.executeTool is missing.', 'NotSupportedError')
     const native = browserTool(tool)
+    if (typeof mc.executeTool !== 'function' && invokesByName(mc))
+      return parseResult(await mc.invokeTool(native.name, args, callOptions.signal ? { signal: callOptions.signal } : undefined))
     const run = (format: ArgumentFormat) => mc.executeTool(
       native,
       (format === 'json' ? JSON.stringify(args) : args) as object,

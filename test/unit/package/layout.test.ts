@@ -127,7 +127,7 @@ const LONG_FUNCTIONS_LEFT: string[] = [
   'composables/useRegisteredTools.ts: registeredTools',
   'composables/useWebMCPForm.ts: useWebMCPForm',
   'registration/registrations.ts: useToolRegistrations',
-  'registration/registrations.ts: (function at line 94)',
+  'registration/registrations.ts: (function at line 95)',
   'schemas/json-schema/validate.ts: compileRoot',
   'schemas/json-schema/validate.ts: build',
 ]
