@@ -85,15 +85,23 @@ export function registerByName(mc: ByNameModelContext, tool: WebMCP.ModelContext
   }
   if (typeof mc.getTools !== 'function')
     return register()
-  return mc.getTools().then((listed) => {
-    if (signal.aborted)
-      throw new DOMException('The registration ended before the tool was registered.', 'AbortError')
-    if (listed.some(other => other.name === name)) {
-      release(mc, name, mine)
-      throw nameTaken(name)
-    }
-    register()
-  })
+  return registerIfUnlisted(mc, name, mine, signal, register)
+}
+
+/**
+ * Registers unless `getTools()` lists `name` already. Awaited, not `.then()`: a
+ * frame calling the top window's context in Firefox gets a promise whose
+ * `then` it cannot read.
+ */
+async function registerIfUnlisted(mc: ByNameModelContext, name: string, mine: NameHold, signal: AbortSignal, register: () => void): Promise<void> {
+  const listed = await mc.getTools!()
+  if (signal.aborted)
+    throw new DOMException('The registration ended before the tool was registered.', 'AbortError')
+  if (listed.some(other => other.name === name)) {
+    release(mc, name, mine)
+    throw nameTaken(name)
+  }
+  register()
 }
 
 function release(mc: ByNameModelContext, name: string, hold: NameHold): void {
