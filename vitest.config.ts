@@ -187,7 +187,7 @@ function firefoxLane(): TestProjectInlineConfiguration {
       name: 'compat-firefox',
       provide: { lane: 'firefox' },
       include: ['test/contract/*.test.ts', 'test/shared/*.test.ts'],
-      setupFiles: ['test/compat/firefox-top.ts'],
+      setupFiles: [DEV_FLAG, 'test/compat/firefox-top.ts'],
       browser: {
         enabled: true,
         headless: true,
