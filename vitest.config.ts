@@ -1,3 +1,4 @@
+import type { BrowserContext, Page } from 'playwright'
 import type { TestProjectInlineConfiguration } from 'vitest/config'
 import type { BrowserCommand } from 'vitest/node'
 import process from 'node:process'
@@ -7,6 +8,7 @@ import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
 import { chromium150Env, findChromium150, MISSING_CHROMIUM_150 } from './scripts/chromium-150.mjs'
 import { CHROMIUM_ARGS, findChromium, MISSING_CHROMIUM } from './scripts/chromium.mjs'
+import { findFirefox, firefoxBidi, MISSING_FIREFOX } from './scripts/firefox.mjs'
 import { initScriptPlugin } from './scripts/init-script-plugin.mjs'
 
 const alias = {
@@ -44,6 +46,70 @@ const listTools: BrowserCommand<[]> = async (ctx) => {
   return frame.webmcp.tools({ timeout: WEBMCP_CALL_TIMEOUT })
 }
 
+/**
+ * Whether this run includes the project `name`: no `--project` narrows it, or one names it
+ * (a trailing `*` matches as a prefix, as in `--project 'compat-*'`). Only the lanes being run
+ * need their browser.
+ */
+function projectWanted(name: string): boolean {
+  const patterns = process.argv.flatMap((arg, i) => arg === '--project' ? [process.argv[i + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : [])
+  return patterns.length === 0 || patterns.some(pattern => pattern.endsWith('*') ? name.startsWith(pattern.slice(0, -1)) : pattern === name)
+}
+
+/** One event of the DevTools Protocol's `WebMCP` domain, as Chrome DevTools' WebMCP pane gets it. */
+interface WebMCPDomainEvent { event: 'toolsAdded' | 'toolsRemoved' | 'toolInvoked' | 'toolResponded', params: Record<string, unknown> }
+const WEBMCP_DOMAIN_EVENTS = ['toolsAdded', 'toolsRemoved', 'toolInvoked', 'toolResponded'] as const
+
+/**
+ * A CDP session typed for the `WebMCP` domain, which Playwright's protocol types (a snapshot
+ * older than the domain) do not list.
+ */
+interface WebMCPDomainSession {
+  send: (method: string, params?: object) => Promise<Record<string, unknown>>
+  on: (event: string, listener: (params: Record<string, unknown>) => void) => void
+  detach: () => Promise<void>
+}
+
+/** Per test page: its CDP session on the `WebMCP` domain and the events seen since it was enabled. */
+const webmcpRecords = new Map<string, { session: WebMCPDomainSession, events: WebMCPDomainEvent[] }>()
+
+/**
+ * Starts recording Chromium's own account of the page's tools and calls: a CDP session on the
+ * page, `WebMCP.enable` (which first reports every tool already there), and every event after.
+ * Records restart from empty on each call.
+ */
+const startWebMCPRecord: BrowserCommand<[]> = async (ctx) => {
+  await stopWebMCPRecord(ctx)
+  const { page, context } = ctx as unknown as { page: Page, context: BrowserContext }
+  const session = await context.newCDPSession(page) as unknown as WebMCPDomainSession
+  const events: WebMCPDomainEvent[] = []
+  for (const event of WEBMCP_DOMAIN_EVENTS) {
+    // The stack trace of each registration is for the pane's "go to source" link: not compared.
+    session.on(`WebMCP.${event}`, params => events.push({ event, params: JSON.parse(JSON.stringify(params, (key, value) => key === 'stackTrace' ? undefined : value)) }))
+  }
+  await session.send('WebMCP.enable')
+  webmcpRecords.set(ctx.sessionId, { session, events })
+}
+/** The `WebMCP` domain events recorded so far. */
+const readWebMCPRecord: BrowserCommand<[]> = async ctx => webmcpRecords.get(ctx.sessionId)?.events ?? []
+const stopWebMCPRecord: BrowserCommand<[]> = async (ctx) => {
+  const record = webmcpRecords.get(ctx.sessionId)
+  webmcpRecords.delete(ctx.sessionId)
+  await record?.session.detach().catch(() => {})
+}
+/** Calls a tool the way Chrome DevTools' WebMCP pane does: `WebMCP.invokeTool`; resolves to the invocation's id. */
+const invokeThroughDevTools: BrowserCommand<[frameId: string, toolName: string, input: Record<string, unknown>]> = async (ctx, frameId, toolName, input) => {
+  const record = webmcpRecords.get(ctx.sessionId)
+  if (!record)
+    throw new Error('invokeThroughDevTools: call startWebMCPRecord first')
+  const { invocationId } = await record.session.send('WebMCP.invokeTool', { frameId, toolName, input })
+  return invocationId as string
+}
+/** `WebMCP.cancelInvocation`: the pane's cancel of a running call. */
+const cancelThroughDevTools: BrowserCommand<[invocationId: string]> = async (ctx, invocationId) => {
+  await webmcpRecords.get(ctx.sessionId)?.session.send('WebMCP.cancelInvocation', { invocationId })
+}
+
 // Only the lane being run needs a browser; resolve it lazily so `--project unit` works without one.
 function browserProvider() {
   const executablePath = findChromium()
@@ -68,8 +134,7 @@ type CompatLane = 'chromium-150' | 'webmcp-polyfill' | 'global' | 'global-native
  */
 function compatLane(lane: CompatLane): TestProjectInlineConfiguration {
   const name = `compat-${lane}`
-  // Wanted when named, or when no --project narrows the run.
-  const wanted = process.argv.some(arg => arg.includes('compat')) || !process.argv.some(arg => arg.startsWith('--project'))
+  const wanted = projectWanted(name)
   let executablePath: string | undefined
   let env: Record<string, string | undefined> | undefined
   let args = CHROMIUM_ARGS
@@ -100,6 +165,41 @@ function compatLane(lane: CompatLane): TestProjectInlineConfiguration {
         instances: [{ browser: 'chromium' }],
         testerHtmlPath: lane === 'chromium-150' || lane === 'chrome-160' || lane === 'memory-browser' ? undefined : `test/compat/tester-${lane === 'webmcp-polyfill' ? 'webmcp-polyfill' : 'global'}.html`,
         commands: { callTool, listTools },
+        screenshotFailures: false,
+      },
+    },
+  }
+}
+
+/**
+ * The contract and shared suites in Firefox ESR's own ModelContext (behind two preferences),
+ * driven over WebDriver BiDi. A test that needs what Firefox lacks is skipped with the reason
+ * (`needs` in test/lane.ts); a missing Firefox fails the lane, saying how to install it.
+ */
+/** The contract and shared suites the Firefox lane runs (see its `include`). */
+const FIREFOX_SUITES = ['test/contract/modelContext.test.ts', 'test/shared/lifecycle.test.ts', 'test/shared/useWebMCPForm.test.ts']
+
+function firefoxLane(): TestProjectInlineConfiguration {
+  const wanted = projectWanted('compat-firefox')
+  const executablePath = findFirefox()
+  if (!executablePath && wanted)
+    throw new Error(MISSING_FIREFOX)
+  return {
+    extends: true,
+    test: {
+      name: 'compat-firefox',
+      provide: { lane: 'firefox' },
+      // The suites that run to the end in Firefox. The page loses its connection to Vitest part way
+      // through test/shared/useWebMCPTool.test.ts (under investigation: our BiDi provider or a tab
+      // crash), so the other shared suites wait for that fix rather than fail the lane; they are
+      // named in docs/guide/compatibility.md's Firefox section.
+      include: FIREFOX_SUITES,
+      setupFiles: [DEV_FLAG, 'test/compat/firefox-top.ts'],
+      browser: {
+        enabled: true,
+        headless: true,
+        provider: firefoxBidi({ executablePath }),
+        instances: [{ browser: 'firefox' }],
         screenshotFailures: false,
       },
     },
@@ -144,7 +244,7 @@ export default defineConfig({
             headless: true,
             provider: browserProvider(),
             instances: [{ browser: 'chromium' }],
-            commands: { callTool, listTools },
+            commands: { callTool, listTools, startWebMCPRecord, readWebMCPRecord, stopWebMCPRecord, invokeThroughDevTools, cancelThroughDevTools },
             screenshotFailures: false,
           },
         },
@@ -155,6 +255,7 @@ export default defineConfig({
       compatLane('global-native'),
       compatLane('chrome-160'),
       compatLane('memory-browser'),
+      firefoxLane(),
       {
         extends: true,
         test: {

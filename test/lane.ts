@@ -9,9 +9,10 @@ declare module 'vitest' {
      * Which ModelContext this project tests: the package's in-memory one,
      * Chromium 156's own, or (the compatibility lanes) Chromium 150's, one of the
      * MCP-B polyfills in a Chromium without the API, `@mcp-b/global` over 156's,
-     * or the stand-in for Chrome 160 over 156's (test/compat/chrome-160.ts).
+     * the stand-in for Chrome 160 over 156's (test/compat/chrome-160.ts), or
+     * Firefox ESR's own (`navigator.modelContext`, behind two preferences).
      */
-    lane: 'memory' | 'native' | 'chromium-150' | 'webmcp-polyfill' | 'global' | 'global-native' | 'chrome-160' | 'memory-browser'
+    lane: 'memory' | 'native' | 'chromium-150' | 'webmcp-polyfill' | 'global' | 'global-native' | 'chrome-160' | 'memory-browser' | 'firefox'
   }
 }
 
@@ -29,6 +30,18 @@ export const listsToolObjects = lane === 'memory' || lane === 'memory-browser' |
 export const jsonArguments = lane === 'chromium-150' || lane === 'webmcp-polyfill' || lane === 'global'
 /** Lanes on an MCP-B polyfill (its own context, or its wrapper over native). */
 export const polyfilled = lane === 'webmcp-polyfill' || lane === 'global' || lane === 'global-native'
+/**
+ * Firefox's ModelContext: an older shape than Chromium's, on `navigator`, with
+ * `unregisterTool(name)` and, behind its testing preference, `invokeTool(name,
+ * input)` where Chromium has `executeTool(tool, input)`.
+ */
+export const firefox = lane === 'firefox'
+
+/** Firefox's testing half of the API (`dom.modelcontext.testing.enabled`). */
+interface FirefoxModelContext {
+  unregisterTool: (name: string) => void
+  invokeTool: (name: string, input?: object, options?: { signal?: AbortSignal }) => Promise<unknown>
+}
 
 /**
  * Lanes held to Chromium 156's own details where users' tests look (event
@@ -44,8 +57,11 @@ export const chromium156 = lane === 'memory' || lane === 'native' || lane === 'm
  * as a failing test to update), never skips.
  */
 export const cannot = {
-  /** `execute` gets no second argument: a caller's cancel never reaches the tool's signal. */
-  passExecuteSignal: lane === 'chromium-150' || polyfilled,
+  /**
+   * `execute` gets no signal (no second argument; in Firefox a `ModelContextClient`): a caller's
+   * cancel never reaches the tool's signal.
+   */
+  passExecuteSignal: lane === 'chromium-150' || polyfilled || firefox,
   /** `getTools()` lists only `readOnlyHint` and `untrustedContentHint` of the annotations. */
   listEveryAnnotation: lane === 'chromium-150' || lane === 'webmcp-polyfill' || lane === 'global',
   /** The wrapper hands the native context no `consequentialHint`: Chromium lists it `false`. */
@@ -74,6 +90,54 @@ export const cannot = {
   exposeToOrigins: lane === 'webmcp-polyfill' || lane === 'global',
 }
 
+/**
+ * What a lane's implementation lacks altogether, measured, with the reason a
+ * test that needs it is skipped on that lane (`needs`). Where it has the
+ * feature in another shape, tests use `cannot` and assert the difference.
+ */
+const LACKS = {
+  /** Firefox ESR 153: `ModelContext` is not an EventTarget. */
+  toolchange: firefox && 'Firefox\'s ModelContext is not an EventTarget: no toolchange, toolactivated or toolcancel',
+  /** Firefox ESR 153: forms with toolname are not tools. */
+  forms: firefox && 'Firefox has no declarative tools: a <form toolname> is not listed',
+  /** Firefox ESR 153: `registerTool` returns `undefined` and takes no options. */
+  registrationPromise: firefox && 'Firefox\'s registerTool returns undefined: no promise to settle or reject',
+  /** Firefox ESR 153: no `signal` member; a tool is removed with `unregisterTool(name)`. */
+  signal: firefox && 'Firefox ignores registerTool\'s signal: a tool leaves only through unregisterTool(name)',
+  /** Firefox ESR 153: a second tool of a name replaces the first, silently. */
+  duplicates: firefox && 'Firefox replaces a tool of the same name silently instead of refusing it',
+  /**
+   * Firefox ESR 153 with its testing preference: the package reads `getTools()` before
+   * `registerTool`, to refuse a name the page's own code holds, so no registration settles
+   * synchronously or in the order a mocked `registerTool` expects.
+   */
+  listFirst: firefox && 'on Firefox the package reads getTools() before registerTool (to refuse a name the page\'s own code holds): registerTool is never called at once',
+  /** Firefox ESR 153: tools are called by name through `invokeTool`. */
+  executeTool: firefox && 'Firefox calls a tool by name (invokeTool); there is no executeTool taking the listed tool',
+  /** Firefox ESR 153: no `exposedTo` and no `fromOrigins`. */
+  origins: firefox && 'Firefox has no exposedTo or fromOrigins, and lists no origin or window',
+  /** Firefox ESR 153: names, descriptions and schemas are not checked against the spec. */
+  specChecks: firefox && 'Firefox accepts any name (outside the grammar too), an empty description and any schema object',
+  /** Firefox ESR 153: `getTools()` lists `{ name, description, inputSchema, annotations: { readOnlyHint } }`, in no set order. */
+  listedDetails: firefox && 'Firefox lists only name, description, inputSchema and readOnlyHint, in no set order',
+  /** Firefox ESR 153: `invokeTool` hands `execute` the caller's own object and a `ModelContextClient`, no signal. */
+  executeSignal: firefox && 'Firefox hands execute the caller\'s object and a ModelContextClient, not a copy and a signal',
+  /** Firefox ESR 153: `invokeTool` resolves to what `execute` returned, and rethrows what it threw. */
+  chromiumResults: firefox && 'Firefox hands back what execute returned or threw as it is, with none of Chromium\'s serializing or hiding',
+  /** Firefox ESR 153: a frame's `allow="tools 'none'"` is not enforced. */
+  permissionsPolicy: firefox && 'Firefox has no "tools" permissions policy',
+}
+
+/**
+ * Skips the running test where the lane's implementation lacks one of
+ * `features`, saying which and why (the reason shows in the report); a no-op
+ * everywhere else.
+ */
+export function needs(context: { skip: (condition: boolean, note?: string) => void }, ...features: (keyof typeof LACKS)[]): void {
+  const reasons = features.map(feature => LACKS[feature]).filter(Boolean)
+  context.skip(reasons.length > 0, `${lane} lane: ${reasons.join('; ')}`)
+}
+
 const HOW: Record<string, string> = {
   'native': 'Chromium must run with --enable-features=WebMCP',
   'chromium-150': 'Chromium 150 must run with --enable-features=WebMCP',
@@ -82,10 +146,14 @@ const HOW: Record<string, string> = {
   'global-native': 'test/compat/tester-global.html must load @mcp-b/global, and Chromium run with --enable-features=WebMCP',
   'chrome-160': 'test/compat/chrome-160.ts must run first (setupFiles), and Chromium run with --enable-features=WebMCP',
   'memory-browser': 'Chromium must run without --enable-features=WebMCP',
+  'firefox': 'Firefox must run with dom.modelcontext.enabled and dom.modelcontext.testing.enabled (scripts/firefox.mjs)',
 }
 
 /** Set by test/compat/chrome-160.ts once it has put Chrome 160's `getTools()` and `executeTool()` in place. */
 export const CHROME_160_STAND_IN = '__vueWebMCPChrome160StandIn'
+
+/** Where test/compat/firefox-top.ts keeps the test frame's own Firefox context (which only the top window's may use). */
+export const FIREFOX_FRAME_CONTEXT = '__vueWebMCPFirefoxFrameContext'
 
 /** Whether the browser itself provides `document.modelContext` (its getter is native code). */
 function browserHasNativeApi(): boolean {
@@ -95,6 +163,11 @@ function browserHasNativeApi(): boolean {
 
 /** Checks that the page has the implementation the lane is about, so a lane never tests another. */
 function identify(mc: WebMCP.ModelContext & { native?: unknown }): string | undefined {
+  if (lane === 'firefox') {
+    const version = Number(/Firefox\/(\d+)/.exec(navigator.userAgent)?.[1])
+    const own = typeof (mc as Partial<FirefoxModelContext>).invokeTool === 'function' && typeof (mc as Partial<FirefoxModelContext>).unregisterTool === 'function'
+    return version >= 153 && own && !('modelContext' in document) ? undefined : `${navigator.userAgent}, ${own ? 'invokeTool and unregisterTool' : 'no invokeTool or unregisterTool'}${'modelContext' in document ? ', document.modelContext' : ''}`
+  }
   const chrome = Number(/Chrome\/(\d+)/.exec(navigator.userAgent)?.[1])
   const wrapped = 'native' in mc
   const native = browserHasNativeApi()
@@ -108,6 +181,7 @@ function identify(mc: WebMCP.ModelContext & { native?: unknown }): string | unde
     'global-native': native && wrapped && mc.native !== mc,
     'chrome-160': chrome >= 156 && native && !wrapped && CHROME_160_STAND_IN in globalThis,
     'memory-browser': !native,
+    'firefox': false,
   }[lane]
   return right ? undefined : found
 }
@@ -122,9 +196,9 @@ export function useLaneModelContext(): WebMCP.ModelContext {
     throw new Error(`The ${lane} lane found the native API: ${HOW[lane]}`)
   if (lane === 'memory' || lane === 'memory-browser')
     return install()
-  const mc = document.modelContext
+  const mc = lane === 'firefox' ? (navigator as { modelContext?: WebMCP.ModelContext }).modelContext : document.modelContext
   if (!mc)
-    throw new Error(`document.modelContext is missing (${lane} lane): ${HOW[lane]}`)
+    throw new Error(`${lane === 'firefox' ? 'navigator' : 'document'}.modelContext is missing (${lane} lane): ${HOW[lane]}`)
   const wrong = identify(mc)
   if (wrong)
     throw new Error(`The ${lane} lane found ${wrong}: ${HOW[lane]}`)
@@ -192,10 +266,12 @@ export function laneSuite(onReady: (mc: WebMCP.ModelContext) => void): (() => vo
     mc = useLaneModelContext()
     onReady(mc)
     globalThis.addEventListener?.('unhandledrejection', onUnhandled)
-    mc.addEventListener('toolchange', changed)
+    if (!firefox)
+      mc.addEventListener('toolchange', changed)
   })
   afterAll(() => {
-    mc.removeEventListener('toolchange', changed)
+    if (!firefox)
+      mc.removeEventListener('toolchange', changed)
     globalThis.removeEventListener?.('unhandledrejection', onUnhandled)
     releaseLaneModelContext()
   })
@@ -212,7 +288,11 @@ export function laneSuite(onReady: (mc: WebMCP.ModelContext) => void): (() => vo
     const leaving = (await listedNames(mc)).filter(name => !before.has(name)).length
     let removals = 0
     const counted = () => removals++
-    mc.addEventListener('toolchange', counted)
+    // Firefox fires no toolchange: its list is all there is to wait for.
+    if (firefox)
+      removals = changes = Number.POSITIVE_INFINITY
+    else
+      mc.addEventListener('toolchange', counted)
     try {
       cleanups.splice(0).forEach(cleanup => cleanup())
       vi.restoreAllMocks()
@@ -222,7 +302,8 @@ export function laneSuite(onReady: (mc: WebMCP.ModelContext) => void): (() => vo
       })
     }
     finally {
-      mc.removeEventListener('toolchange', counted)
+      if (!firefox)
+        mc.removeEventListener('toolchange', counted)
     }
     // One task: a browser reports a rejection the test's last task left
     // unhandled in a task of its own, queued before this one.
@@ -237,8 +318,24 @@ export function laneSuite(onReady: (mc: WebMCP.ModelContext) => void): (() => vo
  * lane's implementation takes: an object (Chromium 156, and `@mcp-b/global`
  * over it), a JSON string (Chromium 150, the polyfills on their own).
  */
-export function executeTool(mc: WebMCP.ModelContext, tool: WebMCP.RegisteredTool, args: object, options?: { signal?: AbortSignal }): Promise<string> {
+export async function executeTool(mc: WebMCP.ModelContext, tool: WebMCP.RegisteredTool, args: object, options?: { signal?: AbortSignal }): Promise<string> {
+  if (firefox) {
+    // Firefox's invokeTool hands back what execute returned, as it is; JSON text here stands in
+    // for what an agent's side sends on, as Chromium's executeTool does.
+    const value = await invokeTool(mc, tool.name, args, options)
+    return typeof value === 'string' ? value : JSON.stringify(value)
+  }
   return mc.executeTool(tool, (jsonArguments ? JSON.stringify(args) : args) as object, options)
+}
+
+/** Firefox's `unregisterTool(name)`: its only way to remove a tool. */
+export function unregisterByName(mc: WebMCP.ModelContext, name: string): void {
+  ;(mc as unknown as FirefoxModelContext).unregisterTool(name)
+}
+
+/** Firefox's `invokeTool(name, input, { signal })`, the path its agents take (testing preference). */
+export function invokeTool(mc: WebMCP.ModelContext, name: string, args?: object, options?: { signal?: AbortSignal }): Promise<unknown> {
+  return (mc as unknown as FirefoxModelContext).invokeTool(name, args, options)
 }
 
 /**
@@ -271,6 +368,9 @@ export function textOf(response: WebMCPToolResponse, index = 0): string {
  * once registered and throws synchronously where the others reject.
  */
 export function registerTool(mc: WebMCP.ModelContext, tool: WebMCP.ModelContextTool, options?: WebMCP.ModelContextRegisterToolOptions): Promise<void> {
+  // Firefox ignores the signal: a test's raw tool leaves by name when the test aborts it.
+  if (firefox && options?.signal)
+    options.signal.addEventListener('abort', () => unregisterByName(mc, tool.name), { once: true })
   try {
     return Promise.resolve(mc.registerTool(tool, options))
   }

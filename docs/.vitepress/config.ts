@@ -72,7 +72,7 @@ const functions: DefaultTheme.SidebarItem[] = [
   },
   {
     text: 'vue-webmcp/testing',
-    items: ['install', 'uninstall', 'InMemoryModelContext', 'ToolActivatedEvent', 'ToolCancelEvent', 'submitAsAgent', 'initScript', 'listTools', 'callTool'].map(name => ({ text: name, link: `/testing/${name}` })),
+    items: ['install', 'uninstall', 'InMemoryModelContext', 'InMemoryFirefoxModelContext', 'ToolActivatedEvent', 'ToolCancelEvent', 'submitAsAgent', 'initScript', 'listTools', 'callTool'].map(name => ({ text: name, link: `/testing/${name}` })),
   },
 ]
 

@@ -85,3 +85,12 @@ export async function executeInBrowserForm(
   }
   return parseResult(raw)
 }
+
+/** Firefox's way to call a tool (behind its testing preference): by name, the input as an object. */
+export interface InvokesByName {
+  invokeTool: (name: string, input?: object, options?: { signal?: AbortSignal }) => Promise<unknown>
+}
+
+export function invokesByName(context: object): context is InvokesByName {
+  return typeof (context as Partial<InvokesByName>).invokeTool === 'function'
+}

@@ -1,10 +1,11 @@
 import type { ExecuteRegisteredToolOptions, RegisteredTool, UseRegisteredToolsOptions, UseRegisteredToolsReturn, WebMCPListedTool } from '../types'
 import { useEventListener, useSupported } from '@vueuse/core'
 import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
+import { onByNameChange, unregistersByName } from '../registration/byName'
 import { eventTarget, refreshModelContext, useModelContext } from '../registration/modelContext'
 import { ownScope } from '../registration/scope'
 import { toError } from '../shared/toError'
-import { executeInBrowserForm } from './argumentForm'
+import { executeInBrowserForm, invokesByName, parseResult } from './argumentForm'
 import { readListedTool } from './listedTool'
 
 /** How long `toolchange` must stay quiet before the tools are queried. */
@@ -116,10 +117,11 @@ export function useRegisteredTools(options: UseRegisteredToolsOptions = {}): Use
 function registeredTools(options: UseRegisteredToolsOptions): Omit<UseRegisteredToolsReturn, 'stop'> {
   const { document } = options
   const modelContext = useModelContext(document)
-  // A context that can list and run tools.
+  // A context that can list and run tools: with `executeTool`, or Firefox's `invokeTool` (its
+  // testing preference offers both `getTools` and `invokeTool`).
   const consumer = computed(() => {
     const context = modelContext.value
-    return context && typeof context.getTools === 'function' && typeof context.executeTool === 'function' ? context : undefined
+    return context && typeof context.getTools === 'function' && (typeof context.executeTool === 'function' || invokesByName(context)) ? context : undefined
   })
   const isSupported = useSupported(() => consumer.value)
   const tools = shallowRef<readonly WebMCPListedTool[]>([])
@@ -154,10 +156,16 @@ function registeredTools(options: UseRegisteredToolsOptions): Omit<UseRegistered
   // A query still in flight is superseded, never waited for: one that hangs blocks nothing.
   const bursts = toolchangeBursts(() => void refresh())
   // Both end with the composable's scope.
-  useEventListener(() => eventTarget(consumer.value), 'toolchange', () => {
+  const schedule = () => {
     if (!disposed)
       bursts.schedule()
-  })
+  }
+  useEventListener(() => eventTarget(consumer.value), 'toolchange', schedule)
+  // A by-name context (Firefox) fires no toolchange: the package's own registrations there say when.
+  watch(consumer, (context, _, onCleanup) => {
+    if (context && unregistersByName(context))
+      onCleanup(onByNameChange(context, schedule))
+  }, { immediate: true })
   watch([consumer, () => JSON.stringify(toValue(options.fromOrigins) ?? [])], () => void refresh(), { immediate: true })
 
   /**
@@ -182,7 +190,10 @@ function registeredTools(options: UseRegisteredToolsOptions): Omit<UseRegistered
     const context = consumer.value
     if (!context)
       throw new DOMException('WebMCP is not available in this browser: document.modelContext.executeTool is missing.', 'NotSupportedError')
-    return executeInBrowserForm(context, browserTool(tool), args, callOptions.signal, options.argumentFormat)
+    const native = browserTool(tool)
+    if (typeof context.executeTool !== 'function' && invokesByName(context))
+      return parseResult(await context.invokeTool(native.name, args, callOptions.signal ? { signal: callOptions.signal } : undefined))
+    return executeInBrowserForm(context, native, args, callOptions.signal, options.argumentFormat)
   }
 
   onScopeDispose(() => {

@@ -11,6 +11,7 @@ import { eagerDefinitionChecks } from '../definitions/eagerDefinitionChecks'
 import { devtoolsHook } from '../devtools'
 import { resolveCallSettings } from '../shared/callSettings'
 import { toError } from '../shared/toError'
+import { registerByName, unregistersByName } from './byName'
 import { injectConfig } from './config'
 import { loadAndCallTool } from './loadCallTool'
 import { refreshModelContext, useIsSupported, useModelContext } from './modelContext'
@@ -220,10 +221,15 @@ export function useToolRegistrations(list: readonly AnyToolOptions[], shared: Us
         mc.addEventListener?.('toolchange', () => first ? register(slot, json, mc) : (first = 1), { once: true, signal })
       let result: unknown
       try {
-        result = mc.registerTool(tool as WebMCP.ModelContextTool, { signal, exposedTo: tool.exposedTo })
+        // Firefox ignores the signal: such a context unregisters by name (byName.ts), and a name
+        // taken is refused there, and retried once it is free, for there is no toolchange.
+        result = unregistersByName(mc)
+          ? registerByName(mc, tool as WebMCP.ModelContextTool, signal, first ? undefined : () => slot.current === registration && register(slot, json, mc))
+          : mc.registerTool(tool as WebMCP.ModelContextTool, { signal, exposedTo: tool.exposedTo })
       }
       catch (reason) {
-        // Chromium 150 throws synchronously (a duplicate or invalid name).
+        // Chromium 150 throws synchronously (a duplicate or invalid name); so does a by-name
+        // context refusing a name.
         return settle(0, reason)
       }
       // Chromium 156 and the polyfills return a promise; Chromium 150 returns

@@ -3,7 +3,6 @@
 import type { WebMCPListedTool } from '../types'
 import { refreshModelContext } from '../registration/modelContext'
 import { defineEventClasses, ToolActivatedEvent, ToolCancelEvent } from './events'
-import { asAgentSubmission } from './forms'
 /**
  * `vue-webmcp/testing`: an in-memory ModelContext for unit tests in happy-dom
  * or jsdom, behaving like Chromium's native implementation, declarative forms
@@ -14,11 +13,13 @@ import { asAgentSubmission } from './forms'
  *   ...mount components, call tools through modelContext.executeTool...
  *   uninstall()                        // restores what was there
  */
+import { InMemoryFirefoxModelContext } from './firefoxModelContext'
+import { asAgentSubmission } from './forms'
 import source from './initScriptSource'
 import { InMemoryModelContext } from './modelContext'
 
 export type { ToolEventInit } from './events'
-export { InMemoryModelContext, ToolActivatedEvent, ToolCancelEvent }
+export { InMemoryFirefoxModelContext, InMemoryModelContext, ToolActivatedEvent, ToolCancelEvent }
 export type { InMemoryModelContextOptions } from './modelContext'
 
 export interface InstallOptions {

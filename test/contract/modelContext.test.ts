@@ -4,14 +4,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { InMemoryModelContext } from 'vue-webmcp/testing'
 import { until } from '../helpers'
-import { cannot, chromium156, DELIBERATE_FAILURE, executeTool, expectEmpty, jsonArguments, lane, laneSuite, listedNames, listsToolObjects, polyfilled, registerTool, tick, uniqueName } from '../lane'
+import { cannot, chromium156, DELIBERATE_FAILURE, executeTool, expectEmpty, firefox, FIREFOX_FRAME_CONTEXT, jsonArguments, lane, laneSuite, listedNames, listsToolObjects, needs, polyfilled, registerTool, tick, uniqueName, unregisterByName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
 
 function register(tool: Partial<WebMCP.ModelContextTool> & { name: string }, options: WebMCP.ModelContextRegisterToolOptions = {}) {
   const controller = new AbortController()
-  cleanups.push(() => controller.abort())
+  // Firefox ignores the signal: its tools leave by name.
+  cleanups.push(() => firefox ? unregisterByName(mc, tool.name) : controller.abort())
   const promise = registerTool(mc, { description: 'A test tool', execute: () => 'ok', ...tool }, { signal: controller.signal, ...options })
   return { controller, promise }
 }
@@ -78,7 +79,8 @@ describe(`toolchange counts (${lane})`, () => {
   // no later event can prove that an earlier test's events have all arrived (a loaded machine
   // delivers them late, and a wait for a quiet spell guesses). Here none can be pending: the
   // document is new, and each test's own events are all counted, up to the last, before the next.
-  it('fires toolchange once per add and per remove, in a later task, to listeners and ontoolchange', async () => {
+  it('fires toolchange once per add and per remove, in a later task, to listeners and ontoolchange', async (context) => {
+    needs(context, 'toolchange')
     const listener = vi.fn()
     const handler = vi.fn()
     mc.addEventListener('toolchange', listener)
@@ -107,7 +109,8 @@ describe(`toolchange counts (${lane})`, () => {
     }
   })
 
-  it('removing the form or its tooldescription unregisters it; each add and remove fires toolchange, a changed description or control two', async () => {
+  it('removing the form or its tooldescription unregisters it; each add and remove fires toolchange, a changed description or control two', async (context) => {
+    needs(context, 'forms', 'toolchange')
     const name = uniqueName('form_gone')
     const changes = vi.fn()
     mc.addEventListener('toolchange', changes)
@@ -143,7 +146,8 @@ describe(`toolchange counts (${lane})`, () => {
 })
 
 describe(`ModelContext contract (${lane})`, () => {
-  it('registerTool returns a promise and the tool is listed before it settles', async () => {
+  it('registerTool returns a promise and the tool is listed before it settles', async (context) => {
+    needs(context, 'registrationPromise')
     const name = uniqueName()
     const controller = new AbortController()
     cleanups.push(() => controller.abort())
@@ -160,7 +164,8 @@ describe(`ModelContext contract (${lane})`, () => {
     await expect(promise).resolves.toBeUndefined()
   })
 
-  it('aborting the signal unregisters; the same name registers again at once', async () => {
+  it('aborting the signal unregisters; the same name registers again at once', async (context) => {
+    needs(context, 'signal')
     const name = uniqueName()
     const first = register({ name })
     await first.promise
@@ -171,7 +176,8 @@ describe(`ModelContext contract (${lane})`, () => {
     expect(await names()).toContain(name)
   })
 
-  it('aborting while the registration is pending rejects it with AbortError and leaves no tool', async () => {
+  it('aborting while the registration is pending rejects it with AbortError and leaves no tool', async (context) => {
+    needs(context, 'signal', 'registrationPromise')
     const name = uniqueName()
     const { controller, promise } = register({ name })
     controller.abort()
@@ -182,7 +188,8 @@ describe(`ModelContext contract (${lane})`, () => {
     expect(await names()).not.toContain(name)
   })
 
-  it('an already-aborted signal rejects with AbortError and registers nothing', async () => {
+  it('an already-aborted signal rejects with AbortError and registers nothing', async (context) => {
+    needs(context, 'signal')
     const name = uniqueName()
     const promise = mc.registerTool({ name, description: 'd', execute: () => '' }, { signal: AbortSignal.abort() })
     if (cannot.returnARegistrationPromise) // Chromium 150 logs a console warning and returns undefined
@@ -192,7 +199,8 @@ describe(`ModelContext contract (${lane})`, () => {
     expect(await names()).not.toContain(name)
   })
 
-  it('rejects a duplicate name with InvalidStateError', async () => {
+  it('rejects a duplicate name with InvalidStateError', async (context) => {
+    needs(context, 'duplicates')
     const name = uniqueName()
     await register({ name }).promise
     if (cannot.returnARegistrationPromise) // Chromium 150 throws synchronously
@@ -203,13 +211,14 @@ describe(`ModelContext contract (${lane})`, () => {
     expect(error.message).toMatch(polyfilled ? `Tool already registered: ${name}` : /Duplicate tool name$/)
   })
 
-  it.each([
+  it.for<[string, string]>([
     ['has a space', 'bad name'],
     ['is empty', ''],
     ['is 129 characters', 'a'.repeat(129)],
     ['has a non-ASCII letter', 'café'],
     ['has a slash', 'a/b'],
-  ])('rejects a name that %s with InvalidStateError', async (_, name) => {
+  ])('rejects a name that %s with InvalidStateError', async ([, name], context) => {
+    needs(context, 'specChecks')
     expect((await rejection(register({ name }).promise)).name).toBe('InvalidStateError')
     expect(await names()).not.toContain(name)
   })
@@ -219,11 +228,13 @@ describe(`ModelContext contract (${lane})`, () => {
     await expect(register({ name }).promise).resolves.toBeUndefined()
   })
 
-  it('rejects an empty description with InvalidStateError', async () => {
+  it('rejects an empty description with InvalidStateError', async (context) => {
+    needs(context, 'specChecks')
     expect((await rejection(register({ name: uniqueName(), description: '' }).promise)).name).toBe('InvalidStateError')
   })
 
-  it('rejects an insecure exposedTo origin with SecurityError', async () => {
+  it('rejects an insecure exposedTo origin with SecurityError', async (context) => {
+    needs(context, 'origins')
     for (const origin of ['http://example.com', 'not an origin']) {
       const name = uniqueName()
       expect((await rejection(register({ name }, { exposedTo: [origin] }).promise)).name).toBe('SecurityError')
@@ -245,7 +256,8 @@ describe(`ModelContext contract (${lane})`, () => {
     }
   })
 
-  it('getTools is sorted by name, titles default to "", schemas are deep copies, annotations are filled in', async () => {
+  it('getTools is sorted by name, titles default to "", schemas are deep copies, annotations are filled in', async (context) => {
+    needs(context, 'listedDetails')
     const schema = { type: 'object', properties: { q: { type: 'string' } } }
     const [b, a] = ['b', 'a'].map(p => uniqueName(`zz_${p}`))
     await register({ name: b!, title: 'Bee', inputSchema: schema, annotations: { readOnlyHint: true } }).promise
@@ -283,7 +295,8 @@ describe(`ModelContext contract (${lane})`, () => {
     expect(again.inputSchema).toEqual({ type: 'object', properties: { q: { type: 'string' } } })
   })
 
-  it('getTools lists Chrome 160 Tool objects (attributes only, no copy) or 150-159 dictionaries; executeTool runs the listed object', async () => {
+  it('getTools lists Chrome 160 Tool objects (attributes only, no copy) or 150-159 dictionaries; executeTool runs the listed object', async (context) => {
+    needs(context, 'executeTool')
     const name = uniqueName('shape')
     await register({ name, execute: () => 'ran' }).promise
     const tool = (await listed(name))!
@@ -326,7 +339,7 @@ describe(`ModelContext contract (${lane})`, () => {
       return { tool, execute }
     }
 
-    it.each([
+    it.for([
       ['a string as it is', 'hi', 'hi'],
       ['"" as "Operation succeeded"', '', 'Operation succeeded'],
       ['an object as JSON', { a: 1 }, '{"a":1}'],
@@ -335,12 +348,14 @@ describe(`ModelContext contract (${lane})`, () => {
       ['null as "null"', null, 'null'],
       ['undefined as "undefined"', undefined, 'undefined'],
       ['an array as JSON', [1, 2], '[1,2]'],
-    ])('resolves to %s', async (_, value, expected) => {
+    ])('resolves to %s', async ([, value, expected], context) => {
+      needs(context, 'chromiumResults')
       const { tool } = await toolReturning(value)
       await expect(executeTool(mc, tool, {})).resolves.toBe(expected)
     })
 
-    it('hands execute a copy of the input object and an AbortSignal', async () => {
+    it('hands execute a copy of the input object and an AbortSignal', async (context) => {
+      needs(context, 'executeSignal')
       const { tool, execute } = await toolReturning('ok')
       const input = { q: 'x', nested: { n: 1 } }
       await executeTool(mc, tool, input)
@@ -353,7 +368,8 @@ describe(`ModelContext contract (${lane})`, () => {
         expect(options!.signal).toBeInstanceOf(AbortSignal)
     })
 
-    it('rejects a JSON string argument with TypeError (the object form of spec PR #246)', async () => {
+    it('rejects a JSON string argument with TypeError (the object form of spec PR #246)', async (context) => {
+      needs(context, 'executeTool')
       const { tool, execute } = await toolReturning('ok')
       if (jsonArguments) {
         // Chromium 150 and the polyfills take the JSON string and cannot read an object.
@@ -368,7 +384,8 @@ describe(`ModelContext contract (${lane})`, () => {
       expect(execute).not.toHaveBeenCalled()
     })
 
-    it('rejects with UnknownError, hiding the message, when execute throws or rejects', async () => {
+    it('rejects with UnknownError, hiding the message, when execute throws or rejects', async (context) => {
+      needs(context, 'chromiumResults')
       const pageErrors: unknown[] = []
       const onError = (event: ErrorEvent | PromiseRejectionEvent) => pageErrors.push('error' in event ? event.error : event.reason)
       window.addEventListener('error', onError)
@@ -414,7 +431,8 @@ describe(`ModelContext contract (${lane})`, () => {
       await until(() => execution.signal?.aborted)
     })
 
-    it('rejects with UnknownError for a tool that is no longer registered', async () => {
+    it('rejects with UnknownError for a tool that is no longer registered', async (context) => {
+      needs(context, 'chromiumResults')
       const name = uniqueName('gone')
       const { controller, promise } = register({ name })
       await promise
@@ -424,7 +442,8 @@ describe(`ModelContext contract (${lane})`, () => {
     })
   })
 
-  it('delivers toolactivated and toolcancel events dispatched on it', () => {
+  it('delivers toolactivated and toolcancel events dispatched on it', (context) => {
+    needs(context, 'toolchange')
     const seen: string[] = []
     const listener = (event: Event) => seen.push(`${event.type}:${(event as Event & { toolName?: string }).toolName}`)
     mc.addEventListener('toolactivated', listener)
@@ -462,7 +481,8 @@ describe(`ModelContext contract (${lane})`, () => {
       <input type="hidden" name="secret" value="x"><input name="off" disabled>
       <button>Go</button>`
 
-    it('lists a connected form with toolname and tooldescription, with the schema built from its controls', async () => {
+    it('lists a connected form with toolname and tooldescription, with the schema built from its controls', async (context) => {
+      needs(context, 'forms')
       const name = uniqueName('form_schema')
       addForm(`toolname="${name}" tooldescription="Creates a task."`, CONTROLS)
       addForm(`toolname="${uniqueName('no_description')}"`, '<input name="a">')
@@ -498,7 +518,8 @@ describe(`ModelContext contract (${lane})`, () => {
       expect((await mc.getTools()).filter(t => t.name.startsWith('no_description'))).toEqual([])
     })
 
-    it('the schema of the other controls: time formats, steps, multiple select, labels by for, and what is left out', async () => {
+    it('the schema of the other controls: time formats, steps, multiple select, labels by for, and what is left out', async (context) => {
+      needs(context, 'forms')
       const name = uniqueName('form_more')
       addForm(`toolname="${name}" tooldescription="More controls."`, `
         <label for="${name}_by_for">By for</label><input id="${name}_by_for" name="by_for">
@@ -534,7 +555,8 @@ describe(`ModelContext contract (${lane})`, () => {
       })
     })
 
-    it('autosubmit: executeTool fills the named controls, submits as the agent, and resolves with the response', async () => {
+    it('autosubmit: executeTool fills the named controls, submits as the agent, and resolves with the response', async (context) => {
+      needs(context, 'forms')
       const name = uniqueName('form_auto')
       const events: string[] = []
       const seen: unknown[] = []
@@ -554,7 +576,8 @@ describe(`ModelContext contract (${lane})`, () => {
         .toBe('{"title":"Pay rent","priority":"high","tags":["home"],"urgent":"on","count":"3"}')
     })
 
-    it('autosubmit: the browser\'s errors for a bad input, a missing required field, and a page that never responds', async () => {
+    it('autosubmit: the browser\'s errors for a bad input, a missing required field, and a page that never responds', async (context) => {
+      needs(context, 'forms')
       const name = uniqueName('form_errors')
       const form = addForm(`toolname="${name}" tooldescription="d" toolautosubmit`, CONTROLS, () => 'ok')
       await until(async () => !!(await listed(name)))
@@ -571,7 +594,8 @@ describe(`ModelContext contract (${lane})`, () => {
       expect(form.isConnected).toBe(true)
     })
 
-    it('a reset while the call runs cancels it; a reset a task after the response does not', async () => {
+    it('a reset while the call runs cancels it; a reset a task after the response does not', async (context) => {
+      needs(context, 'forms')
       const name = uniqueName('form_reset')
       let release = () => {}
       let submitted = 0
@@ -594,7 +618,8 @@ describe(`ModelContext contract (${lane})`, () => {
       await expect(second).resolves.toBe('done')
     })
 
-    it('without autosubmit: executeTool fills the form, fires toolactivated, and a click completes the call', async () => {
+    it('without autosubmit: executeTool fills the form, fires toolactivated, and a click completes the call', async (context) => {
+      needs(context, 'forms')
       const name = uniqueName('form_click')
       const activated: string[] = []
       const listener = (event: Event) => activated.push((event as Event & { toolName: string }).toolName)
@@ -1064,5 +1089,86 @@ describe.runIf(chromium156)(`where memory differed from Chromium 156 (${lane})`,
     // The listed dictionary, or a copy of it, runs the tool.
     const tool = (await context.getTools()).find(t => t.name === name)!
     await expect(context.executeTool({ ...tool }, {})).resolves.toBe('1')
+  })
+})
+
+// Firefox's own ModelContext, as measured in Firefox ESR 153: what the package must work around.
+// A change here (Firefox gaining signals, refusing duplicates, checking names) shows up as a
+// failing test to update, and the package's handling of it with it.
+describe.runIf(firefox)(`Firefox's own ModelContext (${lane})`, () => {
+  const firefoxContext = () => mc as unknown as WebMCP.ModelContext & {
+    unregisterTool: (name: string) => void
+    invokeTool: (name: string, input?: unknown, options?: { signal?: AbortSignal }) => Promise<unknown>
+  }
+
+  it('registerTool returns undefined and lists the tool at once; unregisterTool removes it by name, an unknown name quietly', async () => {
+    const name = uniqueName('ff')
+    expect(mc.registerTool({ name, description: 'd', execute: () => 'ok' })).toBeUndefined()
+    cleanups.push(() => unregisterByName(mc, name))
+    expect(await names()).toContain(name)
+    expect(firefoxContext().unregisterTool(uniqueName('unknown'))).toBeUndefined()
+    firefoxContext().unregisterTool(name)
+    expect(await names()).not.toContain(name)
+  })
+
+  it('ignores the signal, replaces a tool of the same name silently, and takes names outside the spec\'s grammar', async () => {
+    const name = uniqueName('ff')
+    const controller = new AbortController()
+    mc.registerTool({ name, description: 'first', execute: () => 'first' }, { signal: controller.signal })
+    cleanups.push(() => unregisterByName(mc, name))
+    mc.registerTool({ name, description: 'second', execute: () => 'second' })
+    expect((await mc.getTools()).filter(t => t.name === name).map(t => t.description)).toEqual(['second'])
+    await expect(firefoxContext().invokeTool(name, {})).resolves.toBe('second')
+    controller.abort()
+    expect(await names()).toContain(name)
+    const outside = `${uniqueName('bad')} name!`
+    mc.registerTool({ name: outside, description: '', execute: () => 'ok' })
+    cleanups.push(() => unregisterByName(mc, outside))
+    expect(await names()).toContain(outside)
+  })
+
+  it('lists name, description, inputSchema and readOnlyHint only', async () => {
+    const name = uniqueName('ff')
+    const inputSchema = { type: 'object', properties: { q: { type: 'string' } } }
+    mc.registerTool({ name, title: 'T', description: 'd', inputSchema, annotations: { readOnlyHint: true, untrustedContentHint: true }, execute: () => 'ok' })
+    cleanups.push(() => unregisterByName(mc, name))
+    const listed = (await mc.getTools()).find(t => t.name === name)!
+    expect(JSON.parse(JSON.stringify(listed))).toEqual({ name, description: 'd', inputSchema, annotations: { readOnlyHint: true } })
+  })
+
+  it('invokeTool hands back what execute returned as it is, rethrows what it threw, and refuses a string input and an unknown name', async () => {
+    const name = uniqueName('ff')
+    const failure = new RangeError(DELIBERATE_FAILURE)
+    const answer = { content: [{ type: 'text', text: 'x' }] }
+    let second: unknown
+    mc.registerTool({ name, description: 'd', execute: (input, client) => {
+      second = client
+      if ((input as { fail?: boolean }).fail)
+        throw failure
+      return answer
+    } })
+    cleanups.push(() => unregisterByName(mc, name))
+    await expect(firefoxContext().invokeTool(name, {})).resolves.toBe(answer)
+    expect(Object.prototype.toString.call(second)).toBe('[object ModelContextClient]')
+    await expect(firefoxContext().invokeTool(name, { fail: true })).rejects.toBe(failure)
+    expect(await rejection(firefoxContext().invokeTool(name, '{}'))).toEqual({ name: 'TypeError', message: expect.stringContaining('Input must be an object') })
+    expect((await rejection(firefoxContext().invokeTool(uniqueName('unknown'), {}))).name).toBe('NotFoundError')
+  })
+
+  it('invokeTool rejects with AbortError when the caller cancels', async () => {
+    const { tool, execution } = await hangingTool('ff')
+    cleanups.push(() => unregisterByName(mc, tool.name))
+    const controller = new AbortController()
+    const call = firefoxContext().invokeTool(tool.name, {}, { signal: controller.signal })
+    await until(() => execution.calls > 0)
+    controller.abort()
+    expect((await rejection(call)).name).toBe('AbortError')
+  })
+
+  it('works in the top window only: a frame\'s own context refuses registerTool with NotAllowedError and lists nothing', async () => {
+    const frameContext = (globalThis as Record<string, unknown>)[FIREFOX_FRAME_CONTEXT] as WebMCP.ModelContext
+    expect(frameContext).not.toBe(mc)
+    expect(() => frameContext.registerTool({ name: uniqueName('ff'), description: 'd', execute: () => 'ok' })).toThrow(expect.objectContaining({ name: 'NotAllowedError', message: expect.stringContaining('top window') }))
+    expect(await frameContext.getTools()).toEqual([])
   })
 })

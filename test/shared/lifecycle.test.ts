@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createApp, defineComponent, effectScope, h, KeepAlive, nextTick, shallowRef } from 'vue'
 import { useRegisteredTools, useWebMCPTool, useWebMCPTools } from '../../src'
 import { countRegistrations, until } from '../helpers'
-import { callTool, lane, laneSuite, listedNames, registerTool, tick, uniqueName } from '../lane'
+import { callTool, lane, laneSuite, listedNames, needs, registerTool, tick, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
@@ -226,7 +226,8 @@ describe(`life cycle (${lane})`, () => {
       expect(await call(name)).toEqual({ content: [{ type: 'text', text: 'second' }] })
     })
 
-    it('a raw registration freeing the name counts too; a tool still refused keeps its error', async () => {
+    it('a raw registration freeing the name counts too; a tool still refused keeps its error', async (context) => {
+      needs(context, 'toolchange')
       const name = uniqueName('raw_holder')
       const raw = new AbortController()
       let held = 0
@@ -279,7 +280,8 @@ describe(`life cycle (${lane})`, () => {
     })
   })
 
-  it('a refused registration tries again at once, with no toolchange: one may have come while it was pending', async () => {
+  it('a refused registration tries again at once, with no toolchange: one may have come while it was pending', async (context) => {
+    needs(context, 'duplicates')
     const name = uniqueName('refused_once')
     // Refused although the name is free, as a name freed while the call was pending is.
     const registerTool = vi.spyOn(mc, 'registerTool').mockImplementationOnce(() => Promise.reject(new DOMException('Duplicate tool name', 'InvalidStateError')))
@@ -292,7 +294,8 @@ describe(`life cycle (${lane})`, () => {
     expect(await call(name)).toEqual({ content: [{ type: 'text', text: 'retried' }] })
   })
 
-  it('a registration that is not refused adds no toolchange listener (it cost each one 10 to 20 µs)', async () => {
+  it('a registration that is not refused adds no toolchange listener (it cost each one 10 to 20 µs)', async (context) => {
+    needs(context, 'toolchange')
     const addEventListener = vi.spyOn(mc, 'addEventListener')
     const scope = effectScope()
     cleanups.push(() => scope.stop())
@@ -301,7 +304,8 @@ describe(`life cycle (${lane})`, () => {
     expect(addEventListener.mock.calls.filter(([type]) => type === 'toolchange')).toEqual([])
   })
 
-  it('a re-setup whose registerTool refuses late, after the name was freed, still takes the name (HMR)', async () => {
+  it('a re-setup whose registerTool refuses late, after the name was freed, still takes the name (HMR)', async (context) => {
+    needs(context, 'duplicates', 'registrationPromise')
     const name = uniqueName('hmr')
     // The instance going away holds the name.
     const outgoing = new AbortController()
@@ -344,7 +348,8 @@ describe(`life cycle (${lane})`, () => {
     // Under jsdom a DOMException is not an `Error`: this one is shaped like it.
     const domExceptionLike = (name: string, message: string) => ({ name, message, [Symbol.toStringTag]: 'DOMException' })
 
-    it('a rejection with a DOMException that is not an Error keeps its name and message', async () => {
+    it('a rejection with a DOMException that is not an Error keeps its name and message', async (context) => {
+      needs(context, 'listFirst')
       const rejection = domExceptionLike('SecurityError', 'Only secure origins are allowed in the exposedTo list.')
       expect(rejection instanceof Error).toBe(false)
       // Refused twice: a refusal is retried once at once.
@@ -361,7 +366,8 @@ describe(`life cycle (${lane})`, () => {
       expect(state.error.value!.message).toBe('Only secure origins are allowed in the exposedTo list.')
     })
 
-    it('a synchronous throw of one (older builds, polyfills) keeps them too', async () => {
+    it('a synchronous throw of one (older builds, polyfills) keeps them too', async (context) => {
+      needs(context, 'listFirst')
       const thrown = () => {
         throw domExceptionLike('InvalidStateError', 'Duplicate tool name')
       }
@@ -423,7 +429,8 @@ describe(`life cycle (${lane})`, () => {
       expect(execute).not.toHaveBeenCalled()
     })
 
-    it('a getTools() that never settles does not stop toolchange from refreshing the list', async () => {
+    it('a getTools() that never settles does not stop toolchange from refreshing the list', async (context) => {
+      needs(context, 'toolchange')
       const scope = effectScope()
       cleanups.push(() => scope.stop())
       const list = scope.run(() => useRegisteredTools())!

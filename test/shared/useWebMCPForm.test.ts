@@ -8,7 +8,7 @@ import { formFields, useWebMCPForm, WEBMCP_CONFIG } from '../../src'
 import { submitAsAgent } from '../../src/testing'
 import TaskForm from '../fixtures/TaskForm.vue'
 import { until, withSetup } from '../helpers'
-import { callTool, cannot, executeTool, lane, laneSuite, registerTool, tick, uniqueName } from '../lane'
+import { callTool, cannot, executeTool, lane, laneSuite, needs, registerTool, tick, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
@@ -80,7 +80,8 @@ describe(`useWebMCPForm (${lane})`, () => {
     expect(location.href).toBe(before)
   })
 
-  it('an agent\'s submission gets the normalized result of the handler', async () => {
+  it('an agent\'s submission gets the normalized result of the handler', async (context) => {
+    needs(context, 'forms')
     const name = uniqueName('agent')
     const handler = vi.fn<Handler>(fields => ({ created: fields.title, tags: fields.tags }))
     mountForm({ name, autosubmit: true, handler })
@@ -89,7 +90,8 @@ describe(`useWebMCPForm (${lane})`, () => {
     expect(handler.mock.calls[0]![1].agentInvoked).toBe(true)
   })
 
-  it('hooks say who submitted: a person, or an agent and whether the form submitted itself', async () => {
+  it('hooks say who submitted: a person, or an agent and whether the form submitted itself', async (context) => {
+    needs(context, 'forms')
     const calls: WebMCPToolCallEvent[] = []
     const results: WebMCPToolResultEvent[] = []
     const name = uniqueName('who')
@@ -104,7 +106,8 @@ describe(`useWebMCPForm (${lane})`, () => {
     expect(calls.map(c => [c.source, c.caller])).toEqual([['form', 'person'], ['form', 'agent']])
   })
 
-  it('a failure reaches the agent as isError and stays in error until the next submission', async () => {
+  it('a failure reaches the agent as isError and stays in error until the next submission', async (context) => {
+    needs(context, 'forms')
     const name = uniqueName('failing')
     let fail = true
     const { state } = mountForm({ name, autosubmit: true, handler: () => {
@@ -134,7 +137,8 @@ describe(`useWebMCPForm (${lane})`, () => {
     const title = (form: HTMLFormElement) => (form.elements.namedItem('title') as HTMLInputElement).value
     const checked = (form: HTMLFormElement) => Array.from(form.querySelectorAll<HTMLInputElement>('input[name="tags"]:checked'), i => i.value)
 
-    it('by default, nothing one agent call put in reaches the next call, and the answer comes first', async () => {
+    it('by default, nothing one agent call put in reaches the next call, and the answer comes first', async (context) => {
+      needs(context, 'forms')
       const name = uniqueName('order_pizza')
       const handler = vi.fn<Handler>(fields => ({ title: fields.title, tags: fields.tags }))
       const { form, state } = mountForm({ name, autosubmit: true, handler })
@@ -146,7 +150,8 @@ describe(`useWebMCPForm (${lane})`, () => {
       await until(() => !state.isSubmitting.value && title(form) === '')
     })
 
-    it('by default, an agent call made the moment the last one answered starts empty too (the answer comes a task after the response)', async () => {
+    it('by default, an agent call made the moment the last one answered starts empty too (the answer comes a task after the response)', async (context) => {
+      needs(context, 'forms')
       const name = uniqueName('back_to_back')
       const { form, state } = mountForm({ name, autosubmit: true, handler: fields => ({ title: fields.title, tags: fields.tags }) })
       const tool = await listedTool(name)
@@ -157,7 +162,8 @@ describe(`useWebMCPForm (${lane})`, () => {
       await until(() => !state.isSubmitting.value && title(form) === '')
     })
 
-    it('by default, a person\'s submission after an agent\'s gets none of the agent\'s entries, and keeps their own', async () => {
+    it('by default, a person\'s submission after an agent\'s gets none of the agent\'s entries, and keeps their own', async (context) => {
+      needs(context, 'forms')
       const name = uniqueName('person_after')
       const handler = vi.fn<Handler>(() => 'ok')
       const { form, state } = mountForm({ name, autosubmit: true, handler })
@@ -171,14 +177,16 @@ describe(`useWebMCPForm (${lane})`, () => {
       expect(title(form)).toBe('Mine') // 'agent' leaves a person's entries alone
     })
 
-    it('an agent\'s failed call is reset too', async () => {
+    it('an agent\'s failed call is reset too', async (context) => {
+      needs(context, 'forms')
       const name = uniqueName('failed_reset')
       const { form } = mountForm({ name, autosubmit: true, handler: () => { throw new Error('no') } })
       expect(await agentSubmit(name, { title: 'x', tags: ['home'] })).toMatchObject({ isError: true })
       await until(() => title(form) === '' && checked(form).length === 0)
     })
 
-    it('an agent\'s fill that it cancels is cleared too (the browser leaves it in the form)', async () => {
+    it('an agent\'s fill that it cancels is cleared too (the browser leaves it in the form)', async (context) => {
+      needs(context, 'forms')
       const name = uniqueName('cancelled')
       const handler = vi.fn<Handler>(() => 'ok')
       const { form, state } = mountForm({ name, handler })
@@ -220,12 +228,14 @@ describe(`useWebMCPForm (${lane})`, () => {
       return title(form)
     }
 
-    it('\'success\' resets after a person\'s successful submission and keeps a failed one to correct', async () => {
+    it('\'success\' resets after a person\'s successful submission and keeps a failed one to correct', async (context) => {
+      needs(context, 'forms')
       expect(await personSubmits('success', false)).toBe('')
       expect(await personSubmits('success', true)).toBe('Typed')
     })
 
-    it('\'always\' resets after every submission; \'never\' never does', async () => {
+    it('\'always\' resets after every submission; \'never\' never does', async (context) => {
+      needs(context, 'forms')
       expect(await personSubmits('always', true)).toBe('')
       expect(await personSubmits('never', false)).toBe('Typed')
       const name = uniqueName('never')
@@ -236,7 +246,8 @@ describe(`useWebMCPForm (${lane})`, () => {
     })
   })
 
-  it('isAgentActive follows toolactivated / toolcancel for this form only, on modelContext and on window', async () => {
+  it('isAgentActive follows toolactivated / toolcancel for this form only, on modelContext and on window', async (context) => {
+    needs(context, 'forms')
     const name = uniqueName('active')
     const { state } = mountForm({ name, handler: () => '' })
     const fire = (target: EventTarget, type: string, toolName: string) => target.dispatchEvent(Object.assign(new Event(type), { toolName }))
@@ -254,7 +265,8 @@ describe(`useWebMCPForm (${lane})`, () => {
 
   // The implementation's own events: Chromium 156 fires on the context, Chromium 150 and the
   // polyfill on window, and @mcp-b/global over native leaves them on the native object it wraps.
-  it('an agent filling in a form without autosubmit turns isAgentActive on, wherever the implementation fires it', async () => {
+  it('an agent filling in a form without autosubmit turns isAgentActive on, wherever the implementation fires it', async (context) => {
+    needs(context, 'forms')
     const name = uniqueName('fill_in')
     const handler = vi.fn<Handler>(fields => ({ created: fields.title }))
     const { form, state } = mountForm({ name, handler })
@@ -268,7 +280,8 @@ describe(`useWebMCPForm (${lane})`, () => {
     expect(handler).toHaveBeenCalledOnce()
   })
 
-  it('isSubmitting covers the whole submission, autosubmit included', async () => {
+  it('isSubmitting covers the whole submission, autosubmit included', async (context) => {
+    needs(context, 'forms')
     const name = uniqueName('slow')
     let release!: () => void
     const { state } = mountForm({ name, autosubmit: true, handler: () => new Promise<string>((r) => { release = () => r('done') }) })
@@ -303,7 +316,8 @@ describe(`useWebMCPForm (${lane})`, () => {
     await until(() => !state.isSubmitting.value)
   })
 
-  it('when respondWith throws, the form leaves isSubmitting, keeps the failure in error, and rejects nothing', async () => {
+  it('when respondWith throws, the form leaves isSubmitting, keeps the failure in error, and rejects nothing', async (context) => {
+    needs(context, 'forms')
     const unhandled: unknown[] = []
     const onUnhandled = (event: unknown) => unhandled.push(event)
     window.addEventListener('unhandledrejection', onUnhandled)
@@ -351,7 +365,8 @@ describe(`useWebMCPForm (${lane})`, () => {
     }
     const value = (form: HTMLFormElement, field: string) => (form.elements.namedItem(field) as HTMLInputElement).value
 
-    it('starts the next agent call empty: the refused values reach no later call', async () => {
+    it('starts the next agent call empty: the refused values reach no later call', async (context) => {
+      needs(context, 'forms')
       const name = uniqueName('order_boxes')
       const handler = vi.fn<Handler>(fields => fields)
       const form = mountOrderForm(name, handler)
@@ -363,7 +378,8 @@ describe(`useWebMCPForm (${lane})`, () => {
       expect(next).toEqual({ content: [{ type: 'text', text: '{"title":"","qty":"2","notes":""}' }] })
     })
 
-    it('keeps the refused values with resetAfter \'never\'', async () => {
+    it('keeps the refused values with resetAfter \'never\'', async (context) => {
+      needs(context, 'forms')
       const name = uniqueName('order_kept')
       const form = mountOrderForm(name, () => 'ok', 'never')
       await agentSubmit(name, { title: 'Kept', qty: 50 }).catch(() => {})
@@ -374,7 +390,8 @@ describe(`useWebMCPForm (${lane})`, () => {
   })
 
   describe('onSubmit never rejects and always leaves isSubmitting', () => {
-    it('bound on a wrapper element the submit event bubbles to', async () => {
+    it('bound on a wrapper element the submit event bubbles to', async (context) => {
+      needs(context, 'forms')
       const handler = vi.fn<Handler>(() => 'ok')
       let state!: ReturnType<typeof useWebMCPForm>
       const Wrapped = defineComponent({
@@ -397,7 +414,8 @@ describe(`useWebMCPForm (${lane})`, () => {
       expect([state.isSubmitting.value, state.error.value?.name]).toEqual([false, 'TypeError'])
     })
 
-    it('with a resetAfter getter that throws', async () => {
+    it('with a resetAfter getter that throws', async (context) => {
+      needs(context, 'forms')
       const handler = vi.fn<Handler>(() => 'ok')
       const { result: state, unmount } = withSetup(() => useWebMCPForm({ name: uniqueName('bad_reset'), description: 'd', execute: handler, resetAfter: () => { throw new Error('no mode') } }))
       cleanups.push(unmount)
@@ -413,7 +431,8 @@ describe(`useWebMCPForm (${lane})`, () => {
     })
   })
 
-  it('isAgentActive goes back to false when the form\'s tool name changes', async () => {
+  it('isAgentActive goes back to false when the form\'s tool name changes', async (context) => {
+    needs(context, 'forms')
     const name = ref(uniqueName('before'))
     let state!: ReturnType<typeof useWebMCPForm>
     const { unmount } = withSetup(() => (state = useWebMCPForm({ name, description: 'd', execute: () => '' })))
@@ -438,7 +457,8 @@ describe(`useWebMCPForm (${lane})`, () => {
     expect(fields.toString).toEqual(['t', 't2'])
   })
 
-  it('removes no listener it did not add and leaks none on unmount', async () => {
+  it('removes no listener it did not add and leaks none on unmount', async (context) => {
+    needs(context, 'forms')
     const added = vi.spyOn(window, 'addEventListener')
     const removed = vi.spyOn(window, 'removeEventListener')
     const { wrapper } = mountForm({ name: uniqueName('leak'), handler: () => '' })
