@@ -7,9 +7,7 @@
 // each string and number inside it, quoted or not. The developer's `onError`
 // and `onToolResult` keep the library's message. No Vue import.
 import type { ValidationProblem } from '../schemas/problems'
-
-/** What stands in a message where the value was. */
-export const VALUE_NOT_SHOWN = '(value not shown)'
+import { VALUE_NOT_SHOWN } from '../schemas/problems'
 
 /** The most strings and numbers looked for in one message: enough for any value a message quotes. */
 const MAX_PIECES = 200

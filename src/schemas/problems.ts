@@ -3,6 +3,9 @@
 // Standard Schema adapter, so neither loads the other; and the depth bound
 // both hold untrusted arguments to. No Vue import.
 
+/** What stands in a problem's message where the value that failed was: the agent reads problems, never data. */
+export const VALUE_NOT_SHOWN = '(value not shown)'
+
 export interface ValidationProblem {
   /** JSON pointer to the offending value; `''` is the arguments object itself. */
   pointer: string

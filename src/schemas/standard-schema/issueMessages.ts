@@ -4,9 +4,7 @@
 // built from these messages, and the schemas guide promises it the problems,
 // never the data. No Vue import.
 import type { StandardSchemaV1 } from '../../types/standardSchema'
-
-/** What stands where the value was. */
-const HIDDEN = '(value hidden)'
+import { VALUE_NOT_SHOWN } from '../problems'
 
 /** The libraries' own "what it was" tails: Valibot's ` but received ...`, ArkType's ` (was ...)`. */
 const RECEIVED_TAIL = /\s+but received .*$|\s*\(was .*\)$/s
@@ -63,7 +61,7 @@ export function scrubIssueMessage(message: string, issue: StandardSchemaV1.Issue
   let scrubbed = message.replace(RECEIVED_TAIL, '')
   for (const form of writtenForms(valueAt(input, issue.path))) {
     const pattern = new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(form)}(?![\\p{L}\\p{N}_])`, 'gu')
-    scrubbed = scrubbed.replace(pattern, HIDDEN)
+    scrubbed = scrubbed.replace(pattern, VALUE_NOT_SHOWN)
   }
   return scrubbed
 }
