@@ -16,7 +16,7 @@ import { isErrorLike } from '../shared/errorLike'
 import { ResultTooLargeError, ToolInputError, ToolOutputError } from '../shared/errors'
 import { resultLimitSetting } from '../shared/limits'
 import { warnOnce } from '../shared/warn'
-import { check, formatProblems } from './validation'
+import { check, formatProblems, unusableSchema } from './validation'
 
 /** The code of an Error-like failure by its name: a subclass is caught by `instanceof` first. */
 const CODES = new Map<unknown, WebMCPErrorCode>([
@@ -195,6 +195,11 @@ async function settle<T>(value: T | Promise<T>, signal: AbortSignal): Promise<T>
 
 async function run<Args, Result>(call: ToolCall<Args, Result>, args: Args, trail: CallTrail): Promise<ToolCallOutcome> {
   const { settings } = call
+  // A schema the validator cannot enforce refuses the call before anything runs.
+  const unusable = (settings.validateArgs ? await unusableSchema(call.name, 'input', call.inputSchema) : null)
+    ?? await unusableSchema(call.name, 'output', call.outputSchema)
+  if (unusable)
+    return failed(settings, unusable, 'INTERNAL')
   if (settings.validateArgs && call.inputSchema) {
     // The validator loads with the first call of a tool that has a schema; a
     // Standard Schema's output (transforms, defaults) is what `execute` gets.

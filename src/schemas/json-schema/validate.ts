@@ -14,8 +14,8 @@ import { depthProblem, MAX_PROBLEMS } from '../problems'
 import { escapePointer as escape, indexSchema, isSchemaObject, ownId, resolveRef } from './schemaIndex'
 
 export type { ValidationProblem } from '../problems'
-// The setup check of such schemas, for production builds' definition checks: it loads with the validator.
-export { schemaError } from './schemaCheck'
+// The check that a schema can be enforced, which production builds run on a tool's first call: it loads with the validator.
+export { schemaProblem } from './schemaCheck'
 
 /**
  * What a schema evaluated of one value, for `unevaluated*`: the names of an
