@@ -94,7 +94,7 @@ export default defineBuildConfig({
               return 'definitions'
             // The checks every build runs before registering, start-up code: the spec's rules and
             // a Standard Schema's JSON Schema. Apart from the lazy code, which must not come with them.
-            if (/src\/definitions\/(?:definitionChecks|specChecks)\.ts$|src\/schemas\/standard-schema\/toJsonSchema\.ts$/.test(id))
+            if (/src\/definitions\/(?:definitionChecks|specChecks)\.ts$|src\/schemas\/standard-schema\/toJsonSchema\.ts$|src\/shared\/definitionError\.ts$/.test(id))
               return 'registrationChecks'
             // The validators, each loaded by import() on the first call of a tool with such a schema;
             // named for the kind of schema (the size report finds them by these names).
@@ -105,14 +105,10 @@ export default defineBuildConfig({
             // Loaded with the JSON Schema validator (validate.ts re-exports the check that a schema can be enforced).
             if (/src\/schemas\/json-schema\/schemaCheck\.ts$/.test(id))
               return 'schemaCheck'
-            // The error classes: start-up code (the registration checks refuse with
-            // WebMCPDefinitionError), apart from what only the lazy chunks use.
-            if (/src\/shared\/errors\.ts$/.test(id))
-              return 'errors'
-            // Public exports that only the lazy chunks use at run time: the default
-            // budgets; and isToolResponse, which apps call at start-up but must not
-            // pull the normalize chunk in with it.
-            if (/src\/shared\/limits\.ts$|src\/results\/isToolResponse\.ts$/.test(id))
+            // Public exports that only the lazy chunks use at run time: the call's error
+            // classes and the default budgets; and isToolResponse, which apps call at
+            // start-up but must not pull the normalize chunk in with it.
+            if (/src\/shared\/(?:errors|limits)\.ts$|src\/results\/isToolResponse\.ts$/.test(id))
               return 'support'
             // The queue of calls waiting for the person: start-up code for apps that
             // use useWebMCPConfirmations, loaded with the confirmation step otherwise.

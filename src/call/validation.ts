@@ -7,7 +7,7 @@
 // loads only the one its tools use. No Vue import.
 import type { Checked } from '../schemas/standard-schema/validate'
 import type { StandardSchemaV1 } from '../types/standardSchema'
-import { WebMCPDefinitionError } from '../shared/errors'
+import { WebMCPDefinitionError } from '../shared/definitionError'
 
 export type { Checked }
 export { formatProblems } from '../schemas/problems'

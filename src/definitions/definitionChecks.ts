@@ -5,7 +5,7 @@
 // the JSON Schema check (definitions/eagerDefinitionChecks.ts); production
 // builds check budgets only when they are switched on, and a JSON Schema
 // literal on its first call (call/validation.ts). No Vue import.
-import type { WebMCPDefinitionError } from '../shared/errors'
+import type { WebMCPDefinitionError } from '../shared/definitionError'
 import type { ToolDefinitionInput } from './definitionBudgets'
 import { toJsonSchema } from '../schemas/standard-schema/toJsonSchema'
 import { specError } from './specChecks'
