@@ -17,7 +17,7 @@ function bundleBenchPage(dir, mode = 'production') {
   return bundlePage(
     fileURLToPath(new URL('./page.js', import.meta.url)),
     dir,
-    { 'vue-webmcp/validate': `${root}dist/chunks/validate.mjs`, 'vue-webmcp': `${root}dist/index.mjs` },
+    { 'vue-webmcp/validate': `${root}dist/chunks/jsonSchemaValidator.mjs`, 'vue-webmcp': `${root}dist/index.mjs` },
     mode === 'production' ? {} : { define: { 'process.env.NODE_ENV': `"${mode}"`, '__VUE_OPTIONS_API__': 'false', '__VUE_PROD_DEVTOOLS__': 'false', '__VUE_PROD_HYDRATION_MISMATCH_DETAILS__': 'false' } },
   )
 }
