@@ -170,11 +170,11 @@ describe.each(['production', 'development'] as const)('dist/vue-webmcp.esm-brows
     const { page } = loaded
     // Not start-up code: loaded with import() on the first call.
     const startup = [...startupFiles(`vue-webmcp.esm-browser${variant === 'production' ? '.prod' : ''}.js`)]
-    expect(startup.filter(f => f.startsWith('browser/pipeline-')), 'the call pipeline is not start-up code').toEqual([])
-    expect(loaded.requests.some(p => /\/browser\/pipeline-/.test(p)), 'the call pipeline waits for the first call').toBe(false)
+    expect(startup.filter(f => f.startsWith('browser/call-')), 'the call pipeline is not start-up code').toEqual([])
+    expect(loaded.requests.some(p => /\/browser\/call-/.test(p)), 'the call pipeline waits for the first call').toBe(false)
     expect(await page.webmcp.callTool('add_to_counter', { n: 2 }, { timeout: 20_000 }))
       .toEqual({ content: [{ type: 'text', text: '{"count":2}' }] })
-    expect(loaded.requests.some(p => /\/browser\/pipeline-/.test(p))).toBe(true)
+    expect(loaded.requests.some(p => /\/browser\/call-/.test(p))).toBe(true)
     await expect.poll(() => page.locator('.count').innerText()).toBe('Count: 2')
 
     const invalid = await page.webmcp.callTool('add_to_counter', { n: 'two' }, { timeout: 20_000 }) as { isError?: boolean, content: { text: string }[], _meta?: Record<string, unknown> }
@@ -222,7 +222,7 @@ describe('the site\'s example, as written', () => {
         .toEqual({ content: [{ type: 'text', text: '{"count":1}' }] })
       await expect.poll(() => page.locator('#app p').innerText()).toBe('1 task(s)')
       // The lazy chunks came from beside the file on the CDN.
-      expect(cdn.some(p => /^\/vue-webmcp@[^/]+\/dist\/browser\/pipeline-/.test(p))).toBe(true)
+      expect(cdn.some(p => /^\/vue-webmcp@[^/]+\/dist\/browser\/call-/.test(p))).toBe(true)
       expect(errors).toEqual([])
     }
     finally {
