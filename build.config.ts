@@ -26,7 +26,7 @@ const dropDevelopmentChecks: Plugin = {
   name: 'drop-development-checks',
   setup(build) {
     build.onResolve({ filter: /\/definitions\/eagerDefinitionChecks$/ }, args =>
-      args.importer.endsWith('registrations.ts') ? { path: 'eagerDefinitionChecks', namespace: 'development-only' } : undefined)
+      args.importer.endsWith('checksByBuild.ts') ? { path: 'eagerDefinitionChecks', namespace: 'development-only' } : undefined)
     build.onLoad({ filter: /.*/, namespace: 'development-only' }, () => ({ contents: 'export const eagerDefinitionChecks = undefined', loader: 'js' }))
   },
 }
@@ -77,31 +77,37 @@ export default defineBuildConfig({
       for (const output of outputs) {
         if (output) {
           output.manualChunks = (id: string) => {
-            // The call path, with the validation step's dispatch and the lines its problems
-            // are told in, and the definition checks of production builds: one chunk in an app,
-            // since a page whose tools have schemas loads both. The validators (validate,
-            // formats, standardSchema) are chunks of their own, loaded by import().
-            if (/src\/call\/(?:callTool|validation|index)\.ts$|src\/results\/resultBudgets\.ts$|src\/definitions\/lazyDefinitions\.ts$/.test(id))
+            // The call path, with the validation step's dispatch and the budget check of
+            // definitions that production builds load with it when budgets are on: one chunk.
+            // The validators (validate, formats, standardSchema) are chunks of their own, loaded by import().
+            if (/src\/call\/(?:callTool|validation|index)\.ts$|src\/results\/resultBudgets\.ts$/.test(id))
               return 'pipeline'
             // Statically re-exported and also loaded lazily: in a chunk of their own,
             // an app's bundler can leave them out of its start-up code.
             if (/src\/results\/(?:normalize|serialize)\.ts$/.test(id))
               return 'normalize'
-            // The definition checks and the schema code they use: statically imported by the
-            // development-only eager checks, so each in a chunk of its own that the lazy chunks
-            // import (an app's bundler merges each into the one lazy chunk that uses it). Were they
-            // in a chunk that import() targets, that chunk would be start-up code.
-            if (/src\/definitions\/(?:definitionBudgets|definitionChecks|specChecks)\.ts$|src\/schemas\/(?:json-schema\/schemaIndex|problems)\.ts$/.test(id))
+            // The budget check and the schema code it shares with the validator: statically
+            // imported by the development-only eager checks, so in a chunk of their own that the
+            // lazy chunks import (an app's bundler merges it into the lazy chunk that uses it).
+            // Were they in a chunk that import() targets, that chunk would be start-up code.
+            if (/src\/definitions\/definitionBudgets\.ts$|src\/schemas\/(?:json-schema\/schemaIndex|problems)\.ts$/.test(id))
               return 'definitions'
-            // Loaded with the JSON Schema validator (validate.ts re-exports the setup check).
+            // The checks every build runs before registering, start-up code: the spec's rules and
+            // a Standard Schema's JSON Schema. Apart from the lazy code, which must not come with them.
+            if (/src\/definitions\/(?:definitionChecks|specChecks)\.ts$|src\/schemas\/standard-schema\/toJsonSchema\.ts$|src\/shared\/definitionError\.ts$/.test(id))
+              return 'registrationChecks'
+            // The validators, each loaded by import() on the first call of a tool with such a schema;
+            // named for the kind of schema (the size report finds them by these names).
+            if (/src\/schemas\/json-schema\/validate\.ts$/.test(id))
+              return 'jsonSchemaValidator'
+            if (/src\/schemas\/standard-schema\/validate\.ts$/.test(id))
+              return 'standardSchemaValidator'
+            // Loaded with the JSON Schema validator (validate.ts re-exports the check that a schema can be enforced).
             if (/src\/schemas\/json-schema\/schemaCheck\.ts$/.test(id))
               return 'schemaCheck'
-            // Loaded with the Standard Schema adapter (standardSchema.ts re-exports the converter).
-            if (/src\/schemas\/standard-schema\/toJsonSchema\.ts$/.test(id))
-              return 'jsonSchema'
-            // Public exports that only the lazy chunks use at run time: the error
-            // classes and the default budgets; and isToolResponse, which apps call
-            // at start-up but must not pull the normalize chunk in with it.
+            // Public exports that only the lazy chunks use at run time: the call's error
+            // classes and the default budgets; and isToolResponse, which apps call at
+            // start-up but must not pull the normalize chunk in with it.
             if (/src\/shared\/(?:errors|limits)\.ts$|src\/results\/isToolResponse\.ts$/.test(id))
               return 'support'
             // The queue of calls waiting for the person: start-up code for apps that

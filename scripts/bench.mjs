@@ -6,6 +6,7 @@ import os from 'node:os'
 import process from 'node:process'
 import { runBrowserBenchmarks } from './bench/browser.mjs'
 import { loadBudgets, makeInput, naiveBudget, timeIt } from './bench/budgets.mjs'
+import { mountToRegistered } from './bench/startup.mjs'
 
 const only = process.argv.slice(2)
 const want = n => !only.length || only.includes(String(n))
@@ -35,3 +36,13 @@ if (want(1)) {
 
 if (want(2) || want(3) || want(4) || want(5) || want(6))
   await runBrowserBenchmarks({ registration: want(2), calls: want(3), memory: want(4), args: want(5), devMemory: want(6) })
+
+if (want(7)) {
+  const runs = await mountToRegistered({ runs: 15, delayMs: 150 })
+  const times = runs.map(r => r.ms).sort((a, b) => a - b)
+  const median = times[Math.floor(times.length / 2)]
+  const requests = runs.map(r => r.requestsAfterMount.length)
+  console.log('7. From mount to registered, every response 150 ms late: a production Vite app with a JSON Schema tool and a')
+  console.log('   Zod tool, fresh headless Chromium per page load (no DevTools client), getTools() polled until both are listed')
+  console.log(`   ${runs.length} loads: median ${median.toFixed(1)} ms, range ${times[0].toFixed(1)} to ${times.at(-1).toFixed(1)} ms; scripts requested between mount and registered: ${Math.min(...requests)} to ${Math.max(...requests)}${requests.some(n => n) ? ` (${[...new Set(runs.flatMap(r => r.requestsAfterMount))].join(', ')})` : ''}\n`)
+}

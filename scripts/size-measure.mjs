@@ -13,14 +13,17 @@ import { transform } from 'esbuild'
 import { build } from 'vite'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const work = `${root}node_modules/.cache/vue-webmcp-size/`
+// Inside the repository, so packages resolve from its node_modules; not inside node_modules, which a
+// git worktree may link to another checkout's (where `vue-webmcp` would resolve to that checkout's dist/).
+const work = `${root}.cache/vue-webmcp-size/`
 
 /**
  * Gzip bytes of `source` bundled as an app. `packages` maps a package name to
  * the folder the app's node_modules links it to (default: this repository as
  * `vue-webmcp`); anything else resolves from this repository's node_modules.
+ * `external`: more packages left out, as `vue` is (a schema library the app has anyway).
  */
-export async function measure(source, packages = { 'vue-webmcp': root }) {
+export async function measure(source, packages = { 'vue-webmcp': root }, external = []) {
   const dir = `${work}app/`
   await rm(`${dir}node_modules`, { recursive: true, force: true })
   await mkdir(`${dir}node_modules`, { recursive: true })
@@ -41,7 +44,7 @@ export async function measure(source, packages = { 'vue-webmcp': root }) {
       minify: true,
       modulePreload: false,
       lib: { entry: `${dir}app.js`, formats: ['es'] },
-      rollupOptions: { external: ['vue', 'react', 'react/jsx-runtime'] },
+      rollupOptions: { external: ['vue', 'react', 'react/jsx-runtime', ...external] },
     },
   })
   const chunks = (Array.isArray(result) ? result[0] : result).output.filter(o => o.type === 'chunk')
@@ -61,12 +64,14 @@ export async function measure(source, packages = { 'vue-webmcp': root }) {
   const lazy = chunks.filter(c => !startup.has(c))
   // The schema code: the JSON Schema validator with its schema check (and its format checkers),
   // the Standard Schema adapter with its converter.
-  const isValidator = c => Object.keys(c.modules).some(id => /chunks\/(?:validate|formats|standardSchema)\./.test(id))
+  const isValidator = c => Object.keys(c.modules).some(id => /chunks\/(?:jsonSchemaValidator|standardSchemaValidator|formats)\./.test(id))
   // The confirmation step, loaded on the first call of a tool that asks the person.
   const isConfirm = c => Object.keys(c.modules).some(id => /chunks\/confirm\./.test(id))
   const sum = list => [...list].reduce((n, c) => n + gzip(c), 0)
   return {
     startup: sum(startup),
+    /** Files the page loads with the app's entry: it and the chunks it imports statically. */
+    startupFiles: startup.size,
     lazy: sum(lazy.filter(c => !isValidator(c) && !isConfirm(c))),
     validator: sum(lazy.filter(isValidator)),
     confirm: sum(lazy.filter(isConfirm)),

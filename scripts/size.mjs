@@ -6,9 +6,10 @@
 // already (an app that uses VueUse 14 pays less). The React reference `usewebmcp`
 // (with its polyfill dependency) is measured the same way, react external.
 //
-// "start-up" is what the page loads before any tool runs; "1st call" is what
-// vue-webmcp loads with import() when an agent first calls a tool (the call
-// pipeline, and the argument validator for tools with a schema).
+// The report leads with what a page loads before its tools are registered, in
+// bytes and in requests. "start-up" is what the page loads before any tool
+// runs; "1st call" is what vue-webmcp loads with import() when an agent first
+// calls a tool (the call pipeline, and the argument validator for tools with a schema).
 import { readFileSync } from 'node:fs'
 import { posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -28,7 +29,7 @@ const composablesOnly = exported.filter(name => !/^to(?:Tool|Error)Response$/.te
 const ROWS = [
   ['(a) whole public entry', `import { ${everything} } from "vue-webmcp"; globalThis.keep = [${everything}]`, 4000],
   ['    everything but toToolResponse + toErrorResponse', `import { ${composablesOnly} } from "vue-webmcp"; globalThis.keep = [${composablesOnly}]`],
-  ['(b) only useWebMCPTool', 'import { useWebMCPTool } from "vue-webmcp"; globalThis.keep = useWebMCPTool', 2000],
+  ['(b) only useWebMCPTool', 'import { useWebMCPTool } from "vue-webmcp"; globalThis.keep = useWebMCPTool', 2300],
   ['(c) only useWebMCPForm', 'import { useWebMCPForm } from "vue-webmcp"; globalThis.keep = useWebMCPForm'],
   ['    only useWebMCPTools + defineWebMCPTool', 'import { useWebMCPTools, defineWebMCPTool } from "vue-webmcp"; globalThis.keep = [useWebMCPTools, defineWebMCPTool]'],
   ['    only useRegisteredTools', 'import { useRegisteredTools } from "vue-webmcp"; globalThis.keep = useRegisteredTools'],
@@ -37,13 +38,35 @@ const ROWS = [
   ['React: usewebmcp 5.1.0 (+ @mcp-b/webmcp-polyfill/schema)', 'import * as r from "usewebmcp"; globalThis.keep = r'],
 ]
 
+// A page with one tool, as an app writes it: what it loads before the tool is registered. In a
+// production build every check a tool passes before registering is start-up code (the spec's rules,
+// a Standard Schema's own JSON Schema), so nothing loads between mount and registration; only
+// budgets switched on ('error' mode) load the call path first. `npm run bench` (7) times it in Chromium.
+const TOOL = 'name: "search", description: "Searches the catalog.", execute: () => []'
+const BEFORE_REGISTERED = [
+  ['a tool without a schema', `import { useWebMCPTool } from "vue-webmcp"; globalThis.setup = () => useWebMCPTool({ ${TOOL} })`],
+  ['a tool with a JSON Schema', `import { useWebMCPTool } from "vue-webmcp"; globalThis.setup = () => useWebMCPTool({ ${TOOL}, inputSchema: { type: "object", properties: { q: { type: "string" } }, required: ["q"] } })`],
+  ['a tool with a Zod schema (zod itself not counted)', `import { useWebMCPTool } from "vue-webmcp"; import { z } from "zod"; globalThis.setup = () => useWebMCPTool({ ${TOOL}, inputSchema: z.object({ q: z.string() }) })`, ['zod']],
+]
+const beforeRows = []
+for (const [label, source, external] of BEFORE_REGISTERED)
+  beforeRows.push({ label, ...await measure(source, undefined, external) })
+const pad = (v, n) => String(v).padStart(n)
+const beforeWidth = Math.max(...beforeRows.map(r => r.label.length), 46)
+console.log('What a page loads before its tools are registered (useWebMCPTool, Vite production build, gzip -9)')
+console.log(`${'the page has'.padEnd(beforeWidth)}  ${pad('bytes', 6)}  requests`)
+for (const r of beforeRows)
+  console.log(`${r.label.padEnd(beforeWidth)}  ${pad(r.startup, 6)}  ${r.startupFiles} with the page, 0 between mount and registration`)
+const pipeline = beforeRows[1].lazyChunks.find(c => c.modules.some(id => id.endsWith('/chunks/pipeline.mjs')))
+console.log(`${'with budgets: \'error\' (the budgets load first)'.padEnd(beforeWidth)}  ${pad(beforeRows[1].startup + (pipeline?.gzip ?? 0), 6)}  ${beforeRows[1].startupFiles} with the page, 1 after setup (the call path with the budgets)`)
+console.log('requests: files of the app\'s build, the package\'s included; vue is external. The validators load on a tool\'s first call.\n')
+
 const rows = []
 for (const [label, source, target] of ROWS)
   rows.push({ label, target, ...await measure(source) })
 await cleanMeasure()
 
 const width = Math.max(...rows.map(r => r.label.length))
-const pad = (v, n) => String(v).padStart(n)
 console.log(`${'the app imports'.padEnd(width)}  ${pad('start-up', 8)}  ${pad('1st call', 8)}  ${pad('+schema', 7)}  ${pad('+confirm', 8)}  ${pad('total', 6)}  start-up target`)
 for (const r of rows) {
   const verdict = r.target === undefined ? '' : `${r.startup <= r.target ? 'met' : 'MISSED'} (<= ${r.target})`
@@ -57,19 +80,19 @@ const onlyTool = rows.find(r => r.label.startsWith('(b)'))
 const chunkOf = (c, name) => c.modules.some(id => id.endsWith(`/chunks/${name}.mjs`))
 const loadable = without => onlyTool.startup + onlyTool.lazyChunks.filter(c => !without.some(name => chunkOf(c, name))).reduce((n, c) => n + c.gzip, 0)
 const BY_SCHEMA = [
-  ['(b) JSON Schema tools without format: in all', loadable(['confirm', 'formats', 'standardSchema']), 14000],
-  ['    JSON Schema tools with format: in all', loadable(['confirm', 'standardSchema'])],
-  ['    Standard Schema tools (Zod, Valibot, ArkType): in all', loadable(['confirm', 'validate', 'formats'])],
+  ['(b) JSON Schema tools without format: in all', loadable(['confirm', 'formats', 'standardSchemaValidator']), 15000],
+  ['    JSON Schema tools with format: in all', loadable(['confirm', 'standardSchemaValidator'])],
+  ['    Standard Schema tools (Zod, Valibot, ArkType): in all', loadable(['confirm', 'jsonSchemaValidator', 'formats'])],
 ]
 console.log(`\n${'useWebMCPTool, by the schemas its tools use'.padEnd(width)}  ${pad('bytes', 8)}  target`)
 for (const [label, bytes, target] of BY_SCHEMA)
   console.log(`${label.padEnd(width)}  ${pad(bytes, 8)}  ${target === undefined ? '' : `${bytes <= target ? 'met' : 'MISSED'} (<= ${target})`}`)
 console.log('\ngzip -9 bytes of Vite 8 production output, minified whole (whitespace too, as an app build does); vue and react external, @vueuse/core bundled.')
-console.log('start-up: loaded with the page. 1st call: loaded by import() on the first tool call, or before the first')
-console.log('         tool with a schema registers (the call path with the definition checks).')
-console.log('+schema: the schema code, loaded before the first tool with such a schema registers: the JSON Schema')
-console.log('         validator with its schema check (its format checkers only for a schema with format), the')
-console.log('         Standard Schema adapter with its converter. A page loads the part its tools use (rows below).')
+console.log('start-up: loaded with the page, all a tool needs to register. 1st call: loaded by import() on the first')
+console.log('         tool call (the call path; at setup instead when budgets are on, with the budget check).')
+console.log('+schema: the validators, loaded on the first call of a tool with such a schema: the JSON Schema')
+console.log('         validator with the check that a schema can be enforced (its format checkers only for a schema')
+console.log('         with format), the Standard Schema adapter. A page loads the part its tools use (rows below).')
 console.log('+confirm: the confirmation step, loaded on the first call of a tool that asks the person.')
 
 // The files a page without a bundler loads as they are (dist/vue-webmcp.esm-browser*.js):
@@ -110,4 +133,4 @@ for (const file of ['vue-webmcp.esm-browser.prod.js', 'vue-webmcp.esm-browser.js
   const r = browserFiles(file)
   console.log(`${`dist/${file}`.padEnd(48)}  ${pad(r.files, 5)}  ${pad(r.startup, 8)}  ${pad(r.lazy, 8)}`)
 }
-console.log('files: loaded with the page. later: every chunk import() can load (pipeline, validator, definition checks).')
+console.log('files: loaded with the page. later: every chunk import() can load (the call path, the validators).')

@@ -10,7 +10,8 @@ export { useWebMCPTools } from './composables/useWebMCPTools'
 export { provideWebMCPConfig, WEBMCP_CONFIG } from './registration/config'
 export { isToolResponse } from './results/isToolResponse'
 export { toErrorResponse, toToolResponse } from './results/normalize'
-export { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError, ToolOutputError, WebMCPDefinitionError } from './shared/errors'
+export { WebMCPDefinitionError } from './shared/definitionError'
+export { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError, ToolOutputError } from './shared/errors'
 export { DEFAULT_BUDGETS } from './shared/limits'
 export type {
   ExecuteRegisteredToolOptions,

@@ -9,24 +9,30 @@ const settle = (ms = 20) => new Promise(r => setTimeout(r, ms))
 
 // The raw baseline: one signal for all 200 (the least code), or one per tool,
 // which any code that removes tools one at a time needs.
-async function rawRound(n, prefix, perTool) {
+// A small JSON Schema, a fresh literal per tool as an author writes it.
+const smallSchema = () => ({ type: 'object', properties: { q: { type: 'string', description: 'What to look for' }, limit: { type: 'integer', minimum: 1 } }, required: ['q'] })
+
+async function rawRound(n, prefix, perTool, withSchema = false) {
   const shared = new AbortController()
   const start = performance.now()
   const controllers = []
   await Promise.all(Array.from({ length: n }, (_, i) => {
     const controller = perTool ? new AbortController() : shared
     controllers.push(controller)
-    return mc.registerTool({ name: `${prefix}${i}`, description: 'A tool', execute: () => 'ok' }, { signal: controller.signal })
+    const tool = { name: `${prefix}${i}`, description: 'A tool', execute: () => 'ok' }
+    if (withSchema)
+      tool.inputSchema = smallSchema()
+    return mc.registerTool(tool, { signal: controller.signal })
   }))
   const ms = performance.now() - start
   controllers.forEach(c => c.abort())
   return ms
 }
 
-async function groupRound(n, prefix) {
+async function groupRound(n, prefix, withSchema = false) {
   const scope = effectScope()
   const start = performance.now()
-  const group = scope.run(() => useWebMCPTools(Array.from({ length: n }, (_, i) => ({ name: `${prefix}${i}`, description: 'A tool', execute: () => 'ok' }))))
+  const group = scope.run(() => useWebMCPTools(Array.from({ length: n }, (_, i) => ({ name: `${prefix}${i}`, description: 'A tool', ...(withSchema ? { inputSchema: smallSchema() } : {}), execute: () => 'ok' }))))
   // Resolves as soon as the group is registered, as Promise.all does for the raw loop.
   await new Promise((resolve) => {
     const stop = watch(group.isRegistered, (done) => {
@@ -46,6 +52,8 @@ async function registration(n, rounds) {
     await rawRound(n, `warm_raw${w}_`, false)
     await rawRound(n, `warm_rawp${w}_`, true)
     await groupRound(n, `warm_grp${w}_`)
+    await rawRound(n, `warm_raws${w}_`, true, true)
+    await groupRound(n, `warm_grps${w}_`, true)
   }
   await settle(50)
   const out = []
@@ -53,6 +61,8 @@ async function registration(n, rounds) {
     raw: r => rawRound(n, `raw${r}_`, false),
     rawPerTool: r => rawRound(n, `rawp${r}_`, true),
     group: r => groupRound(n, `grp${r}_`),
+    rawSchema: r => rawRound(n, `raws${r}_`, true, true),
+    groupSchema: r => groupRound(n, `grps${r}_`, true),
   }
   for (let r = 0; r < rounds; r++) {
     // Rotate the order so no kind always runs first.

@@ -17,7 +17,7 @@ import { ResultTooLargeError, ToolInputError, ToolOutputError } from '../shared/
 import { resultLimitSetting } from '../shared/limits'
 import { warnOnce } from '../shared/warn'
 import { withoutValues } from './problemText'
-import { check, CodeLoadError, loadChunk } from './validation'
+import { check, CodeLoadError, loadChunk, unusableSchema } from './validation'
 
 /** The code of an Error-like failure by its name: a subclass is caught by `instanceof` first. */
 const CODES = new Map<unknown, WebMCPErrorCode>([
@@ -262,6 +262,9 @@ function callLimits(call: ToolCall<unknown, unknown>): CallLimits {
 async function runCall<Args, Result>(call: ToolCall<Args, Result>, args: Args, trail: CallTrail): Promise<ToolCallOutcome> {
   const limits = callLimits(call as ToolCall<unknown, unknown>)
   try {
+    const unusable = await refuseUnusableSchema(call, limits.signal)
+    if (unusable)
+      return unusable
     const checked = await checkArguments(call, args, limits.signal)
     if (checked.refused)
       return checked.refused
@@ -281,6 +284,19 @@ async function runCall<Args, Result>(call: ToolCall<Args, Result>, args: Args, t
   finally {
     limits.release()
   }
+}
+
+/**
+ * A JSON Schema the validator cannot enforce (production builds check it on
+ * the first call, development builds at setup) refuses the call before
+ * anything runs: `INTERNAL`, naming the problem, since the page must fix it.
+ */
+async function refuseUnusableSchema<Args, Result>(call: ToolCall<Args, Result>, signal: AbortSignal): Promise<ToolCallOutcome | undefined> {
+  const checking = async () => (call.settings.validateArgs ? await unusableSchema(call.name, 'input', call.inputSchema) : null)
+    ?? await unusableSchema(call.name, 'output', call.outputSchema)
+  const unusable = await raceSignal(checking(), signal)
+    .catch(loadFailure(`Tool "${call.name}" did not run: the code that checks its schema could not be loaded`, 'Try again.'))
+  return unusable ? failed(call.settings, unusable, 'INTERNAL') : undefined
 }
 
 /**

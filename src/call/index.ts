@@ -1,6 +1,6 @@
-export { checksFor } from '../definitions/lazyDefinitions'
-// What a page loads with import() on its first tool call, or before its first
-// tool with a schema (or with budgets on) registers: the call path and the
-// production build's definition checks. One module, so both import() calls
-// load the same chunk and get it as it is.
+// What a page loads with import() on its first tool call, or at setup when
+// budgets are switched on in a production build: the call path and the budget
+// check of tool definitions. One module, so both import() calls load the same
+// chunk and get it as it is.
+export { definitionError } from '../definitions/definitionBudgets'
 export { callTool } from './callTool'

@@ -7,6 +7,7 @@
 // loads only the one its tools use. No Vue import.
 import type { Checked } from '../schemas/standard-schema/validate'
 import type { StandardSchemaV1 } from '../types/standardSchema'
+import { WebMCPDefinitionError } from '../shared/definitionError'
 
 // Kept once loaded: import() of a loaded module still costs Chromium a task hop.
 let validator: typeof import('../schemas/json-schema/validate') | undefined
@@ -36,6 +37,30 @@ export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
   catch (error) {
     throw new CodeLoadError(String(error).slice(0, 500), { cause: error })
   }
+}
+
+/** JSON Schema literals already checked, with what was found: a problem's message, or null. */
+const checkedSchemas = new WeakMap<object, string | null>()
+
+/**
+ * Why a tool's JSON Schema literal cannot be enforced (a pattern that does
+ * not compile, a `$ref` that resolves to nothing or loops), as the error its
+ * call is refused with; null when it can, or when it is a Standard Schema,
+ * which its own library enforces. Development builds refuse such a schema at
+ * setup; production builds register the tool without loading the schema code
+ * and check each schema object once, on the first call that uses it, before
+ * the validator compiles it.
+ */
+export async function unusableSchema(name: string, which: 'input' | 'output', schema: unknown): Promise<WebMCPDefinitionError | null> {
+  if (schema === null || typeof schema !== 'object' || (schema as { '~standard'?: unknown })['~standard'])
+    return null
+  validator ??= await loadChunk(() => import('../schemas/json-schema/validate'))
+  if (!checkedSchemas.has(schema)) {
+    const problem = validator.schemaProblem(schema)
+    checkedSchemas.set(schema, problem && `${problem.message} at ${problem.pointer || '/'}`)
+  }
+  const problem = checkedSchemas.get(schema)
+  return problem ? new WebMCPDefinitionError(`Tool "${name}" did not run: its ${which} schema ${problem}, so its ${which === 'input' ? 'arguments' : 'result'} could not be checked. Fix the schema.`) : null
 }
 
 /**

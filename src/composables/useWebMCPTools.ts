@@ -1,7 +1,8 @@
 import type { AnyToolOptions, ToolNames, UseWebMCPToolReturn, UseWebMCPToolsReturn, UseWebMCPToolsSharedOptions, WebMCPToolState } from '../types'
 import { computed, readonly, shallowRef, toValue } from 'vue'
+import { isEnabled } from '../registration/definition'
 import { useIsSupported, useModelContext } from '../registration/modelContext'
-import { isEnabled, useToolRegistrations } from '../registration/registrations'
+import { useToolRegistrations } from '../registration/registrations'
 import { ownScope } from '../registration/scope'
 
 /**

@@ -1,16 +1,27 @@
-// Development builds: the definition checks with all their schema code loaded
-// with the page, so they run synchronously at setup ('error' mode throws there,
-// Vue DevTools shows a Standard Schema as JSON Schema at once). Production
-// builds load the parts on demand instead (definitions/lazyDefinitions.ts).
-// No Vue import.
+// Development builds: every definition check at setup, synchronously, so a
+// schema mistake or a tool over budget shows where the tool is set up ('error'
+// mode throws there). Production builds drop this module: they run the
+// registration checks at setup, the budgets when switched on, and the JSON
+// Schema check on a tool's first call. No Vue import.
 import type { BudgetMode, WebMCPBudgetLimits } from '../types'
 import type { ToolDefinitionInput } from './definitionBudgets'
 import { schemaError } from '../schemas/json-schema/schemaCheck'
-import { toJsonSchema } from '../schemas/standard-schema/toJsonSchema'
-import { definitionChecks } from './definitionChecks'
+import { definitionError } from './definitionBudgets'
+import { isStandardSchema, registrationError } from './definitionChecks'
 
-const ALL = { schemaError, toJsonSchema }
-
+/**
+ * The error that keeps `tool` unregistered, or null; in `'warn'` mode budget
+ * problems only warn. A Standard Schema is replaced by its JSON Schema first,
+ * held to the budgets, and spared the schema check: its own library enforces it.
+ */
 export function eagerDefinitionChecks(tool: ToolDefinitionInput, budgets: BudgetMode, limits?: Partial<WebMCPBudgetLimits>): Error | null {
-  return definitionChecks(tool, budgets, limits, ALL) as Error | null
+  // Which schemas are literals, before the Standard Schemas are converted.
+  const literals = (['input', 'output'] as const).filter(which => tool[`${which}Schema`] !== undefined && !isStandardSchema(tool[`${which}Schema`]))
+  const refused = registrationError(tool)
+  if (refused)
+    return refused
+  let schemaProblem: Error | null = null
+  for (const which of literals)
+    schemaProblem ??= schemaError(tool.name, tool[`${which}Schema`], which)
+  return (budgets ? definitionError(tool, budgets, limits) : null) ?? schemaProblem
 }

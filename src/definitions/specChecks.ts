@@ -3,7 +3,7 @@
 // one) does not say which rule the tool broke. Runs on every registration,
 // budgets on or off, as part of the definition checks (definitions/definitionChecks.ts).
 // No Vue import.
-import { WebMCPDefinitionError } from '../shared/errors'
+import { WebMCPDefinitionError } from '../shared/definitionError'
 
 /** Whether `name` follows the spec's tool name grammar; the browser rejects anything else with `InvalidStateError`. */
 export function isValidToolName(name: unknown): name is string {

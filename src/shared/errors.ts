@@ -1,5 +1,7 @@
-// Error classes and the error-code taxonomy. Small on purpose: apps import
+// The call's error classes and the error-code taxonomy. Small on purpose: apps import
 // `ToolInputError` at start-up, while the call path (call/callTool.ts) loads on first call.
+// `WebMCPDefinitionError` is apart (shared/definitionError.ts): registration
+// refuses with it at start-up, and these need not come with it.
 
 /** Where a failure's code sits in the result: `_meta`, which MCP reserves for metadata. */
 export const ERROR_CODE_KEY = 'vue-webmcp/code'
@@ -16,11 +18,6 @@ export class ToolInputError extends Error {
 /** A result that does not match the tool's `outputSchema`: what `onError` receives for an `INVALID_OUTPUT` call. */
 export class ToolOutputError extends Error {
   override name = 'ToolOutputError'
-}
-
-/** Raised for a definition the budgets refuse in `'error'` mode. */
-export class WebMCPDefinitionError extends Error {
-  override name = 'WebMCPDefinitionError'
 }
 
 /** Raised when a structured result cannot be brought within its budget. */

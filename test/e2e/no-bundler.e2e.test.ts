@@ -114,11 +114,11 @@ afterAll(async () => {
   await new Promise(done => server?.close(done))
 })
 
-interface Loaded { page: Page, errors: string[], warnings: string[], requests: string[], failed: string[] }
+interface Loaded { page: Page, errors: string[], warnings: string[], requests: string[], failed: string[], requestedWhenRegistered: string[] }
 
 async function open(variant: 'development' | 'production'): Promise<Loaded> {
   const page = await browser.newPage()
-  const loaded: Loaded = { page, errors: [], warnings: [], requests: [], failed: [] }
+  const loaded: Loaded = { page, errors: [], warnings: [], requests: [], failed: [], requestedWhenRegistered: [] }
   page.on('pageerror', error => loaded.errors.push(error.message))
   page.on('console', (message) => {
     if (message.type() === 'warning')
@@ -135,6 +135,7 @@ async function open(variant: 'development' | 'production'): Promise<Loaded> {
     if (loaded.errors.length)
       return
     expect(await page.locator('.ready').count()).toBe(1)
+    loaded.requestedWhenRegistered = [...loaded.requests]
   }, { timeout: 30_000, interval: 100 })
   if (loaded.errors.length)
     throw new Error(`the page threw: ${loaded.errors.join('; ')}`)
@@ -159,14 +160,21 @@ describe.each(['production', 'development'] as const)('dist/vue-webmcp.esm-brows
     expect(loaded.requests.filter(p => p.startsWith('/vue/'))).toEqual([`/vue/vue.esm-browser${variant === 'production' ? '.prod' : ''}.js`])
   })
 
+  it('registers its tool with a JSON Schema before any lazily loaded file is requested', () => {
+    const startup = new Set([...startupFiles(`vue-webmcp.esm-browser${variant === 'production' ? '.prod' : ''}.js`)].map(f => `/vue-webmcp/${f}`))
+    const lazyBeforeRegistered = loaded.requestedWhenRegistered.filter(p => p.startsWith('/vue-webmcp/') && !startup.has(p))
+    expect(lazyBeforeRegistered).toEqual([])
+  })
+
   it('an agent\'s call returns the normalized result, the call pipeline loaded with import()', async () => {
     const { page } = loaded
-    // Not start-up code: loaded with import(), here before the tool (it has a schema) registered.
+    // Not start-up code: loaded with import() on the first call.
     const startup = [...startupFiles(`vue-webmcp.esm-browser${variant === 'production' ? '.prod' : ''}.js`)]
-    expect(startup.filter(f => f.startsWith('browser/pipeline-')), 'the call pipeline is not start-up code').toEqual([])
+    expect(startup.filter(f => f.startsWith('browser/call-')), 'the call pipeline is not start-up code').toEqual([])
+    expect(loaded.requests.some(p => /\/browser\/call-/.test(p)), 'the call pipeline waits for the first call').toBe(false)
     expect(await page.webmcp.callTool('add_to_counter', { n: 2 }, { timeout: 20_000 }))
       .toEqual({ content: [{ type: 'text', text: '{"count":2}' }] })
-    expect(loaded.requests.some(p => /\/browser\/pipeline-/.test(p))).toBe(true)
+    expect(loaded.requests.some(p => /\/browser\/call-/.test(p))).toBe(true)
     await expect.poll(() => page.locator('.count').innerText()).toBe('Count: 2')
 
     const invalid = await page.webmcp.callTool('add_to_counter', { n: 'two' }, { timeout: 20_000 }) as { isError?: boolean, content: { text: string }[], _meta?: Record<string, unknown> }
@@ -214,7 +222,7 @@ describe('the site\'s example, as written', () => {
         .toEqual({ content: [{ type: 'text', text: '{"count":1}' }] })
       await expect.poll(() => page.locator('#app p').innerText()).toBe('1 task(s)')
       // The lazy chunks came from beside the file on the CDN.
-      expect(cdn.some(p => /^\/vue-webmcp@[^/]+\/dist\/browser\/pipeline-/.test(p))).toBe(true)
+      expect(cdn.some(p => /^\/vue-webmcp@[^/]+\/dist\/browser\/call-/.test(p))).toBe(true)
       expect(errors).toEqual([])
     }
     finally {

@@ -5,7 +5,7 @@
 // lead back to themselves without reaching into the arguments, and a
 // JavaScript cycle or a BigInt in the schema object. No Vue import.
 import type { SchemaNode } from './schemaIndex'
-import { WebMCPDefinitionError } from '../../shared/errors'
+import { WebMCPDefinitionError } from '../../shared/definitionError'
 import { escapePointer } from '../problems'
 import { forEachSubschema, indexSchema, isSchemaObject, resolveRef } from './schemaIndex'
 

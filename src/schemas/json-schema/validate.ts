@@ -21,8 +21,8 @@ import { indexSchema, isSchemaObject, ownId } from './schemaIndex'
 import { addStringChecks } from './stringKeywords'
 import { addNumberChecks, addTypeChecks } from './valueKeywords'
 
-// The setup check of such schemas, for production builds' definition checks: it loads with the validator.
-export { schemaError } from './schemaCheck'
+// The check that a schema can be enforced, which production builds run on a tool's first call: it loads with the validator.
+export { schemaProblem } from './schemaCheck'
 
 const cache = new WeakMap<object, (value: unknown, problems: ValidationProblem[]) => void>()
 

@@ -9,9 +9,6 @@ import type { ValidationProblem } from '../problems'
 import { depthProblem, escapePointer, MAX_PROBLEMS } from '../problems'
 import { scrubIssueMessage } from './issueMessages'
 
-// The JSON Schema the browser gets, for production builds' definition checks: it loads with the adapter.
-export { toJsonSchema } from './toJsonSchema'
-
 /** The schema's verdict: the value its output gives (transforms applied), or what is wrong. */
 export type Checked = { value: unknown, problems?: undefined } | { problems: ValidationProblem[] }
 

@@ -136,6 +136,6 @@ describe('error texts never carry the value that failed', () => {
     const arkObject = await callTool(call({ outputSchema: type({ status: '\'ok\'' }), execute: () => ({ status: { ssn: SECRET } }) }), {})
     expect(textOf(arkObject.response)).not.toContain(SECRET)
     const quoted = await callTool(call({ outputSchema: z.object({ status: z.string().refine(() => false, { message: `'${SECRET}' is not allowed` }) }), execute: () => ({ status: SECRET }) }), {})
-    expect(textOf(quoted.response)).toBe('Tool "demo" returned a result that does not match its output schema:\n/status: '(value not shown)' is not allowed')
+    expect(textOf(quoted.response)).toBe(`Tool "demo" returned a result that does not match its output schema:\n/status: '(value not shown)' is not allowed`)
   })
 })

@@ -1,6 +1,8 @@
-// The production path of the definition checks: loaded with import() only
-// when budgets are switched on, and nothing registers in 'error' mode before
-// they have run. (Development builds check synchronously; see config.test.ts.)
+// The production path of the definition checks: the spec's rules and a
+// Standard Schema's JSON Schema at setup, with nothing to load; the budgets
+// loaded with import() only when switched on (nothing registers in 'error'
+// mode before they have run); a JSON Schema literal checked on the tool's
+// first call. (Development builds check everything at setup; see config.test.ts.)
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createApp, effectScope, nextTick } from 'vue'
 import { useRegisteredTools, useWebMCPTool, WEBMCP_CONFIG, WebMCPDefinitionError } from '../../../src'
@@ -43,29 +45,52 @@ describe('production build: definition checks', () => {
     expect(mc.toolNames).toEqual(['fine'])
   })
 
-  it('with budgets off, a tool with a schema waits for the schema check: a broken one never registers, a sound one does', async () => {
+  it('with budgets off, tools with a schema register at setup; a schema that cannot be enforced refuses each call, saying why, before the tool runs', async () => {
     const mc = install()
-    const [broken, sound] = inApp({ budgets: false }, () => [
-      useWebMCPTool({ name: 'broken', description: 'd', inputSchema: { type: 'object', properties: { id: { type: 'string', pattern: '^[\\w-.]+$' } } }, execute: () => '' }),
-      useWebMCPTool({ name: 'sound', description: 'd', inputSchema: { type: 'object', properties: { id: { type: 'string', pattern: '^[\\w.-]+$' } } }, execute: () => '' }),
+    const execute = vi.fn(() => 'ran')
+    const [broken, sound, brokenOutput] = inApp({ budgets: false }, () => [
+      useWebMCPTool({ name: 'broken', description: 'd', inputSchema: { type: 'object', properties: { id: { type: 'string', pattern: '^[\\w-.]+$' } } }, execute }),
+      useWebMCPTool({ name: 'sound', description: 'd', inputSchema: { type: 'object', properties: { id: { type: 'string', pattern: '^[\\w.-]+$' } } }, execute }),
+      useWebMCPTool({ name: 'broken_output', description: 'd', outputSchema: { $ref: '#/$defs/missing' }, execute }),
     ])
-    // Not offered before the check has run, not even for a moment.
-    expect(mc.toolNames).not.toContain('sound')
-    await until(() => sound!.isRegistered.value && broken!.error.value)
-    expect(broken!.error.value!.message).toContain('at /properties/id/pattern')
-    expect(mc.toolNames).toContain('sound')
-    expect(mc.toolNames).not.toContain('broken')
+    // Registered in the setup's own task: no check waits for a chunk.
+    expect([...mc.toolNames].sort()).toEqual(['broken', 'broken_output', 'sound'])
+    await until(() => broken!.isRegistered.value && sound!.isRegistered.value && brokenOutput!.isRegistered.value)
+    const call = async (name: string) => JSON.parse(await mc.executeTool((await mc.getTools()).find(t => t.name === name)!, { id: 'a.b' }))
+    for (const [name, problem] of [['broken', 'input schema has a pattern'], ['broken_output', 'output schema has a reference']]) {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const refused = await call(name!)
+        expect(refused.isError).toBe(true)
+        expect(refused._meta).toEqual({ 'vue-webmcp/code': 'INTERNAL' })
+        expect(refused.content[0].text).toContain(`Tool "${name}" did not run: its ${problem}`)
+      }
+    }
+    expect(execute).not.toHaveBeenCalled()
+    expect(await call('sound')).toEqual({ content: [{ type: 'text', text: 'ran' }] })
   })
 
-  it('with budgets off, a tool with a schema and a name outside the grammar is refused by the loaded checks, saying why', async () => {
+  it('with budgets off, a tool with a name outside the grammar is refused at setup, saying why, and registerTool is never asked', () => {
     const mc = install()
     const registerTool = vi.spyOn(mc, 'registerTool')
     const state = inApp({ budgets: false }, () => useWebMCPTool({ name: 'has space', description: 'd', inputSchema: { type: 'object' }, execute: () => '' }))
-    await until(() => state.error.value)
     expect(state.error.value).toBeInstanceOf(WebMCPDefinitionError)
     expect(state.error.value!.message).toContain('a name must be 1-128 characters')
     // Earlier tests' scopes still run, and move their tools to this context: only this one's name counts.
     expect(registerTool.mock.calls.filter(([tool]) => tool.name === 'has space')).toEqual([])
+  })
+
+  it('\'warn\' mode registers at once and warns once the budgets have loaded', async () => {
+    const mc = install()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const state = inApp({ budgets: 'warn' }, () => useWebMCPTool({ name: 'w'.repeat(40), description: 'd', execute: () => '' }))
+      expect(mc.toolNames).toContain('w'.repeat(40))
+      await until(() => warn.mock.calls.some(([message]) => String(message).includes('40 characters')))
+      expect(state.isRegistered.value).toBe(true)
+    }
+    finally {
+      warn.mockRestore()
+    }
   })
 
   it('budgets left unset register at once without loading any check', async () => {

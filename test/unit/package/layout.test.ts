@@ -123,8 +123,6 @@ function longFunctions(file: string, limit: number): string[] {
 
 /** Functions not yet split to the limit, each named; the list only shrinks. */
 const LONG_FUNCTIONS_LEFT: string[] = [
-  'registration/registrations.ts: useToolRegistrations',
-  'registration/registrations.ts: (function at line 90)',
 ]
 /** Files not yet split to the limit; the list only shrinks. */
 const LONG_FILES_LEFT: string[] = []
@@ -192,5 +190,82 @@ describe('src/ reads in small pieces', () => {
   it('the development check is written once: src/ reads __DEV__, never process.env.NODE_ENV', () => {
     const readers = files.filter(file => /process\.env\.NODE_ENV/.test(readFileSync(file, 'utf8').replace(/^\s*\/\/.*$/gm, '')))
     expect(readers.map(file => relative(root, file))).toEqual([])
+  })
+})
+
+/** The relative specifiers `file` imports statically at run time: no `import type`, no `import()`. */
+function runtimeImports(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)
+  const found: string[] = []
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement)) {
+      const clause = statement.importClause
+      const bindings = clause?.namedBindings
+      const names = bindings && ts.isNamedImports(bindings) ? bindings.elements : []
+      const onlyTypeNames = !clause?.name && names.length > 0 && names.every(element => element.isTypeOnly)
+      const onlyTypes = clause && (clause.isTypeOnly || onlyTypeNames)
+      if (!onlyTypes)
+        found.push((statement.moduleSpecifier as ts.StringLiteral).text)
+    }
+    else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && !statement.isTypeOnly) {
+      found.push((statement.moduleSpecifier as ts.StringLiteral).text)
+    }
+  }
+  return found.filter(specifier => specifier.startsWith('.'))
+}
+
+/**
+ * The chunk plan (docs/contributing.md, "What a production app loads, and when"): what a
+ * production page loads with its composables, before any tool is called. The walk follows static
+ * run-time imports from src/composables/ and stops at development-only modules, which production
+ * builds drop (they are called only behind `__DEV__`).
+ */
+const DEVELOPMENT_ONLY = ['devtools/', 'definitions/eagerDefinitionChecks.ts']
+/** Loaded with import() on a first call (or with budgets on): never reached statically at start-up. */
+const LAZY = ['call/', 'results/', 'schemas/', 'definitions/definitionBudgets.ts']
+/** Modules of the lazy folders that are start-up code on purpose, and why. */
+const START_UP_ON_PURPOSE = [
+  // A Standard Schema's JSON Schema is part of the definition registerTool gets, at setup.
+  'schemas/standard-schema/toJsonSchema.ts',
+  // useWebMCPConfirmations renders the queue the confirmation step fills.
+  'call/confirmQueue.ts',
+]
+
+function startUpModules(): string[] {
+  const known = new Set(sources(root))
+  const reached = new Set<string>()
+  const stack = sources(join(root, 'composables'))
+  while (stack.length) {
+    const file = stack.pop()!
+    const name = relative(root, file)
+    if (reached.has(name) || DEVELOPMENT_ONLY.some(prefix => name.startsWith(prefix)))
+      continue
+    reached.add(name)
+    for (const specifier of runtimeImports(file)) {
+      const target = resolveImport(file, specifier, known)
+      if (target)
+        stack.push(target)
+    }
+  }
+  return [...reached].sort()
+}
+
+describe('what loads when', () => {
+  it('start-up files never import lazily loaded ones statically', () => {
+    const lazyAtStartUp = startUpModules().filter(name => LAZY.some(prefix => name.startsWith(prefix)) && !START_UP_ON_PURPOSE.includes(name))
+    expect(lazyAtStartUp, 'lazily loaded modules reached by static imports from src/composables/').toEqual([])
+  })
+
+  it('the registration checks are start-up code, so nothing loads between setup and registration', () => {
+    const startUp = startUpModules()
+    for (const name of ['registration/registrations.ts', 'definitions/definitionChecks.ts', 'definitions/specChecks.ts', 'schemas/standard-schema/toJsonSchema.ts'])
+      expect(startUp).toContain(name)
+  })
+
+  it('sees a lazy module reached through a start-up one, and not through a type import or import()', () => {
+    const parsed = runtimeImports(join(root, 'registration/checksByBuild.ts'))
+    expect(parsed).toContain('../definitions/definitionChecks')
+    expect(parsed).not.toContain('../call')
+    expect(parsed).not.toContain('../types')
   })
 })

@@ -1,29 +1,30 @@
 import type { EffectScope } from 'vue'
-// The lazy chunks failing to load: a network error, a chunk gone after a
-// deploy. The call path fails that call with an INTERNAL result and loads
-// again on the next; definition checks that fail to load keep the tools that
-// need them unregistered, with the reason in `error`.
+// What loads when, and the lazy chunks failing to load: a network error, a
+// chunk gone after a deploy. Nothing loads between a tool's setup and its
+// registration (production builds, budgets off). The call path and the
+// validators load on a first call, which fails with an INTERNAL result when
+// they cannot, and load again on the next; budgets that fail to load keep
+// 'error' mode's tools unregistered, with the reason in `error`.
 import type { WebMCPToolResultEvent } from '../../../src'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createApp, effectScope } from 'vue'
+import { createApp, defineComponent, effectScope } from 'vue'
 import { z } from 'zod'
-import { useWebMCPTool, WEBMCP_CONFIG } from '../../../src'
 import { install, uninstall } from '../../../src/testing'
 import { until } from '../../helpers'
 
 // How many of the next loads of each chunk fail, as a browser's import() does:
-// the call path's (with the definition checks of production builds), and the
-// schema code's (the JSON Schema validator with its setup check, the Standard
-// Schema adapter with its converter), which can be held back by a gate.
-const failing = vi.hoisted(() => ({ pipeline: 0, schemaCode: 0, schemaCodeGate: Promise.resolve() }))
+// the call path's (with the budget check of production builds), and the
+// schema code's (the JSON Schema validator, the Standard Schema adapter).
+const failing = vi.hoisted(() => ({ pipeline: 0, schemaCode: 0 }))
+/** Each chunk load asked for, in order, as the page's network would see it. */
+const requested = vi.hoisted(() => [] as string[])
 const loadError = () => new TypeError('Failed to fetch dynamically imported module: /assets/chunk.js')
 
 // Each test loads the chunks anew: mocked again (a mock's module, once loaded, is kept) on a fresh module registry.
 function mockChunks(): void {
   vi.resetModules()
   const load = (counter: 'pipeline' | 'schemaCode') => async (importOriginal: () => Promise<unknown>) => {
-    if (counter === 'schemaCode')
-      await failing.schemaCodeGate
+    requested.push(counter)
     if (failing[counter] > 0) {
       failing[counter]--
       throw loadError()
@@ -34,7 +35,14 @@ function mockChunks(): void {
   vi.doMock('../../../src/schemas/json-schema/validate', load('schemaCode'))
   vi.doMock('../../../src/schemas/standard-schema/validate', load('schemaCode'))
 }
-beforeEach(mockChunks)
+// The package, imported after the mocks on the fresh registry: its module state (the call path and
+// validators it has loaded) is each test's own.
+let src: typeof import('../../../src')
+beforeEach(async () => {
+  mockChunks()
+  src = await import('../../../src')
+})
+const useWebMCPTool = (options: Parameters<typeof import('../../../src').useWebMCPTool>[0]) => src.useWebMCPTool(options)
 
 const before = process.env.NODE_ENV
 const scopes: EffectScope[] = []
@@ -43,7 +51,7 @@ afterEach(() => {
   scopes.splice(0).forEach(scope => scope.stop())
   failing.pipeline = 0
   failing.schemaCode = 0
-  failing.schemaCodeGate = Promise.resolve()
+  requested.length = 0
   uninstall()
 })
 
@@ -52,7 +60,7 @@ function inApp<T>(config: object, setup: () => T): T {
   scopes.push(scope)
   return scope.run(() => {
     const app = createApp({ render: () => null })
-    app.provide(WEBMCP_CONFIG, config)
+    app.provide(src.WEBMCP_CONFIG, config)
     return app.runWithContext(setup)
   })!
 }
@@ -90,8 +98,51 @@ describe('the call path failing to load', () => {
   })
 })
 
-describe('production build: the definition checks failing to load', () => {
-  it('\'error\' mode: the tool stays unregistered and its error says why', async () => {
+describe('production build: nothing loads between setup and registration', () => {
+  it.each([
+    ['a JSON Schema literal', () => ({ type: 'object', properties: { q: { type: 'string' } } })],
+    ['a Standard Schema (Zod)', () => z.object({ q: z.string() })],
+  ])('a tool with %s registers during the setup that made it, with no chunk requested', async (_kind, schema) => {
+    process.env.NODE_ENV = 'production'
+    const mc = install()
+    const state = inApp({}, () => useWebMCPTool({ name: 'lookup', description: 'd', inputSchema: schema() as object, execute: () => 'found' }))
+    // Registered with the browser in the same task: the registerTool call went out at setup.
+    expect(mc.toolNames).toEqual(['lookup'])
+    await until(() => state.isRegistered.value)
+    expect(requested).toEqual([])
+    // The browser shows the schema as JSON Schema, whatever the author wrote.
+    const [tool] = await mc.getTools()
+    const listed = tool!.inputSchema as unknown
+    expect(typeof listed === 'string' ? JSON.parse(listed) : listed).toMatchObject({ type: 'object', properties: { q: { type: 'string' } } })
+    // Its code loads on its first call.
+    expect(JSON.parse(await mc.executeTool(tool!, { q: 'x' }))).toEqual({ content: [{ type: 'text', text: 'found' }] })
+    expect(requested).toEqual(['pipeline', 'schemaCode'])
+  })
+
+  it('a component\'s JSON Schema tool and Zod tool are registered when mount() returns', async () => {
+    process.env.NODE_ENV = 'production'
+    const mc = install()
+    const app = createApp(defineComponent({
+      setup() {
+        useWebMCPTool({ name: 'json_tool', description: 'd', inputSchema: { type: 'object', properties: { q: { type: 'string' } } }, execute: () => '' })
+        useWebMCPTool({ name: 'zod_tool', description: 'd', inputSchema: z.object({ q: z.string() }), execute: () => '' })
+        return () => null
+      },
+    }))
+    app.mount(document.createElement('div'))
+    try {
+      expect([...mc.toolNames].sort()).toEqual(['json_tool', 'zod_tool'])
+      await new Promise(resolve => setTimeout(resolve, 20))
+      expect(requested).toEqual([])
+    }
+    finally {
+      app.unmount()
+    }
+  })
+})
+
+describe('production build: the budgets failing to load', () => {
+  it('\'error\' mode: the tool stays unregistered and its error says why; a new setup loads again', async () => {
     process.env.NODE_ENV = 'production'
     failing.pipeline = 1
     const mc = install()
@@ -100,53 +151,49 @@ describe('production build: the definition checks failing to load', () => {
     expect(state.error.value!.message).toMatch(/^Not registered: the checks of tool definitions could not be loaded \(.+\)\.$/)
     expect(state.isRegistered.value).toBe(false)
     expect(mc.toolNames).toEqual([])
+
+    const again = inApp({ budgets: 'error' }, () => useWebMCPTool({ name: 'fine2', description: 'd', execute: () => '' }))
+    await until(() => again.isRegistered.value)
+    expect(again.error.value).toBeNull()
   })
 
-  it('a tool with a schema, budgets off: unregistered with the reason; a tool without one registers; a new setup loads again', async () => {
+  it('\'warn\' mode: tools register without waiting, and stay registered when the budgets cannot load', async () => {
     process.env.NODE_ENV = 'production'
     failing.pipeline = 1
     const mc = install()
-    const [withSchema, plain] = inApp({ budgets: false }, () => [
-      useWebMCPTool({ name: 'lookup', description: 'd', inputSchema: { type: 'object' }, execute: () => '' }),
-      useWebMCPTool({ name: 'plain', description: 'd', execute: () => '' }),
-    ])
-    await until(() => withSchema!.error.value && plain!.isRegistered.value)
-    expect(withSchema!.error.value!.message).toContain('Not registered: the checks of tool definitions could not be loaded')
-    expect(mc.toolNames).toEqual(['plain'])
-
-    const again = inApp({ budgets: false }, () => useWebMCPTool({ name: 'lookup2', description: 'd', inputSchema: { type: 'object' }, execute: () => '' }))
-    await until(() => again.isRegistered.value)
-    expect(again.error.value).toBeNull()
+    const state = inApp({ budgets: 'warn' }, () => useWebMCPTool({ name: 'lookup', description: 'd', inputSchema: { type: 'object' }, execute: () => '' }))
+    expect(mc.toolNames).toEqual(['lookup'])
+    await until(() => requested.includes('pipeline'))
+    await new Promise(resolve => setTimeout(resolve, 20))
+    expect(state.isRegistered.value).toBe(true)
+    expect(state.error.value).toBeNull()
   })
+})
 
+describe('production build: the validator failing to load on a first call', () => {
   it.each([
     ['a JSON Schema literal', () => ({ type: 'object', properties: { q: { type: 'string' } } })],
     ['a Standard Schema (Zod)', () => z.object({ q: z.string() })],
-  ])('the schema code for %s failing: waits with no error, then unregistered with the reason; a new setup loads again', async (_kind, schema) => {
+  ])('a tool with %s: that call answers INTERNAL without running the tool; the next call loads again', async (_kind, schema) => {
     process.env.NODE_ENV = 'production'
-    failing.schemaCode = 1
-    let open!: () => void
-    failing.schemaCodeGate = new Promise<void>(resolve => (open = resolve))
     const mc = install()
-    const [withSchema, plain] = inApp({ budgets: false }, () => [
-      useWebMCPTool({ name: 'lookup', description: 'd', inputSchema: schema() as object, execute: () => '' }),
-      useWebMCPTool({ name: 'plain', description: 'd', execute: () => '' }),
-    ])
-    // While its schema code loads, the tool is neither offered nor in error.
-    await until(() => plain!.isRegistered.value)
-    await new Promise(resolve => setTimeout(resolve, 50))
-    expect(withSchema!.error.value).toBeNull()
-    expect(withSchema!.isRegistered.value).toBe(false)
-    expect(mc.toolNames).toEqual(['plain'])
-    open()
-    await until(() => withSchema!.error.value)
-    expect(withSchema!.error.value!.message).toMatch(/^Not registered: the checks of tool definitions could not be loaded \(.+\)\.$/)
-    expect(withSchema!.isRegistered.value).toBe(false)
-    expect(mc.toolNames).toEqual(['plain'])
+    const execute = vi.fn(() => 'found')
+    const state = inApp({}, () => useWebMCPTool({ name: 'lookup', description: 'd', inputSchema: schema() as object, execute }))
+    await until(() => state.isRegistered.value)
+    const [tool] = await mc.getTools()
 
-    const again = inApp({ budgets: false }, () => useWebMCPTool({ name: 'lookup2', description: 'd', inputSchema: schema() as object, execute: () => '' }))
-    await until(() => again.isRegistered.value)
-    expect(again.error.value).toBeNull()
-    expect([...mc.toolNames].sort()).toEqual(['lookup2', 'plain'])
+    failing.schemaCode = 1
+    const first = JSON.parse(await mc.executeTool(tool!, { q: 'x' }))
+    expect(first.isError).toBe(true)
+    expect(first._meta).toEqual({ 'vue-webmcp/code': 'INTERNAL' })
+    // The importer's own words (here Vitest's, for a mock that threw; in a browser "Failed to fetch dynamically imported module").
+    expect(first.content[0].text).toMatch(/\S/)
+    expect(execute).not.toHaveBeenCalled()
+    // The tool stays registered: the failure was the network's, not the tool's.
+    expect(state.isRegistered.value).toBe(true)
+    expect(state.error.value).toBeNull()
+
+    expect(JSON.parse(await mc.executeTool(tool!, { q: 'x' }))).toEqual({ content: [{ type: 'text', text: 'found' }] })
+    expect(execute).toHaveBeenCalledTimes(1)
   })
 })

@@ -1,0 +1,134 @@
+// One tool's registration with the browser: `register` hands its definition
+// to `registerTool` and follows the answer into `isRegistered` and `error`;
+// `unregister` takes it back. A refused registration is retried when the name
+// it wanted may have come free (see `onRefused`). No Vue import.
+import type { ShallowRef } from 'vue'
+import type { ToolCallSettings } from '../shared/callSettings'
+import type { AnyToolOptions, WebMCPToolExecuteOptions, WebMCPToolResponse } from '../types'
+import type { Definition } from './definition'
+import { toError } from '../shared/toError'
+import { registerByName, unregistersByName } from './byName'
+
+/** One tool of a `useWebMCPTool(s)` call, with its state. */
+export interface ToolSlot {
+  options: AnyToolOptions
+  /** What every call of the tool runs with, resolved at setup. */
+  settings: ToolCallSettings
+  isRegistered: ShallowRef<boolean>
+  error: ShallowRef<Error | null>
+  /** The tool's `execute` as the browser gets it: hands the call to the call path. */
+  call: (args: object | undefined, callOptions?: WebMCPToolExecuteOptions) => Promise<WebMCPToolResponse>
+  /** The registration in force (pending, held or refused), if any. */
+  registration?: Registration
+}
+
+/** One attempt to register a tool. */
+interface Registration {
+  /** Aborting it unregisters the tool, or withdraws the pending request. */
+  controller: AbortController
+  /** What it registered, as JSON in the author's key order, and where. */
+  json: string
+  modelContext: WebMCP.ModelContext
+  /**
+   * A refusal is tried again at once: always for a first attempt, and for a
+   * retry once a `toolchange` fired while it was pending (that change may have
+   * freed the name).
+   */
+  retryAtOnce: boolean
+  /** Refused: the next `toolchange` tries again. */
+  refused: boolean
+}
+
+/**
+ * Registers `slot`'s tool as `json` describes it. `tool` is what
+ * `registerTool` gets: a plain copy in the author's key order (what agents and
+ * forms show), so no reactive proxy reaches the browser and later changes to
+ * the options do not either. Its members not set are `undefined`, which WebIDL
+ * and the polyfills read as absent; `exposedTo` stays on it, a member
+ * `registerTool` ignores.
+ */
+export function register(
+  slot: ToolSlot,
+  json: string,
+  modelContext: WebMCP.ModelContext,
+  attempt: 'first' | 'retry',
+  tool: Definition & { execute?: unknown } = JSON.parse(json),
+): void {
+  const registration: Registration = { controller: new AbortController(), json, modelContext, retryAtOnce: attempt === 'first', refused: false }
+  slot.registration = registration
+  tool.execute = slot.call
+  const { signal } = registration.controller
+  // A retry listens from its call on, until its registration ends. A first
+  // attempt does not, so a page's registrations add no listener until one is
+  // refused; a context that is no EventTarget gets one retry, at once.
+  if (attempt === 'retry')
+    modelContext.addEventListener?.('toolchange', () => onToolChange(slot, registration), { once: true, signal })
+  let result: unknown
+  try {
+    // Firefox ignores the signal: such a context unregisters by name (byName.ts), where a name
+    // taken is refused, and a first attempt retried once it is free, for there is no toolchange.
+    result = unregistersByName(modelContext)
+      ? registerByName(modelContext, tool as WebMCP.ModelContextTool, signal, attempt === 'first' ? () => isCurrent(slot, registration) && register(slot, json, modelContext, 'retry') : undefined)
+      : modelContext.registerTool(tool as WebMCP.ModelContextTool, { signal, exposedTo: tool.exposedTo })
+  }
+  catch (reason) {
+    // Chromium 150 throws synchronously (a duplicate or invalid name), and registers nothing;
+    // so does a by-name context refusing a name.
+    onRefused(slot, registration, reason)
+    return
+  }
+  // Chromium 156 and the polyfills return a promise; Chromium 150 returns
+  // undefined once the tool is registered.
+  if (typeof (result as PromiseLike<void> | undefined)?.then === 'function')
+    (result as PromiseLike<void>).then(() => onRegistered(slot, registration), (reason: unknown) => onRefused(slot, registration, reason))
+  else
+    onRegistered(slot, registration)
+}
+
+/** Takes the tool back from the browser (or withdraws its pending registration). */
+export function unregister(slot: ToolSlot): void {
+  slot.registration?.controller.abort()
+  slot.registration = undefined
+  slot.isRegistered.value = false
+}
+
+/** Whether `registration` is still the slot's: one replaced while pending is answered with an AbortError, which is expected. */
+function isCurrent(slot: ToolSlot, registration: Registration): boolean {
+  return slot.registration === registration
+}
+
+function onRegistered(slot: ToolSlot, registration: Registration): void {
+  if (!isCurrent(slot, registration))
+    return
+  slot.isRegistered.value = true
+  slot.error.value = null
+}
+
+/**
+ * A name another app or component held may be free by now or later. A first
+ * attempt's refusal is retried at once (a `toolchange` that freed the name
+ * while it was pending went unheard: an HMR reload, the instance holding it
+ * going away); a retry's refusal is retried on the next `toolchange`, which a
+ * refused retry does not fire, so this never loops. Whatever the refusal: a
+ * duplicate name is the case that heals (an InvalidStateError), the others
+ * fail again at the cost of one call per change.
+ */
+function onRefused(slot: ToolSlot, registration: Registration, reason: unknown): void {
+  if (!isCurrent(slot, registration))
+    return
+  if (registration.retryAtOnce) {
+    register(slot, registration.json, registration.modelContext, 'retry')
+    return
+  }
+  registration.refused = true
+  slot.isRegistered.value = false
+  slot.error.value = toError(reason)
+}
+
+/** A retry's `toolchange`: after its refusal, try again; before it, let the refusal try again at once. */
+function onToolChange(slot: ToolSlot, registration: Registration): void {
+  if (registration.refused)
+    register(slot, registration.json, registration.modelContext, 'retry')
+  else
+    registration.retryAtOnce = true
+}
