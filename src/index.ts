@@ -10,6 +10,7 @@ export { useWebMCPTools } from './composables/useWebMCPTools'
 export { provideWebMCPConfig, WEBMCP_CONFIG } from './registration/config'
 export { isToolResponse } from './results/isToolResponse'
 export { toErrorResponse, toToolResponse } from './results/normalize'
+export { untrusted, untrustedResult } from './results/untrustedValue'
 export { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError, ToolOutputError, WebMCPDefinitionError } from './shared/errors'
 export { DEFAULT_BUDGETS } from './shared/limits'
 export type {
@@ -59,4 +60,5 @@ export type {
   WebMCPToolResponse,
   WebMCPToolResultEvent,
   WebMCPToolState,
+  WebMCPUntrusted,
 } from './types'
