@@ -11,7 +11,7 @@
 // cannot be shortened that way is left whole for the budget to refuse.
 import type { WebMCPToolResponse } from '../types'
 import type { Boundary } from './boundary'
-import { cutText, serializedLength, toWellFormed } from '../shared/text'
+import { codePointLength, cutText, serializedLength, toWellFormed } from '../shared/text'
 import { delimit, disarm, newBoundary } from './boundary'
 import { isToolResponse } from './isToolResponse'
 import { resultSize } from './resultBudgets'
@@ -48,7 +48,7 @@ export interface FoundUntrusted {
 }
 
 /** A plain object or array: what is looked inside for marked values. */
-function isContainer(value: unknown): value is Record<string, unknown> {
+function isContainer(value: unknown): boolean {
   if (!isObject(value))
     return false
   if (Array.isArray(value))
@@ -70,28 +70,39 @@ export function findUntrusted(value: unknown): FoundUntrusted | undefined {
   const ancestors: object[] = []
   const path: (string | number)[] = []
   const visit = (node: unknown): unknown => {
-    if (isUntrusted(node)) {
+    if (!isObject(node))
+      return node
+    if (!isContainer(node)) {
+      if (!isUntrusted(node))
+        return node
       found.push({ value: node.value, path: [...path] })
       return new Slot(found.length - 1)
     }
-    if (!isContainer(node) || path.length >= MAX_DEPTH || ancestors.includes(node))
+    if (path.length >= MAX_DEPTH || ancestors.includes(node))
       return node
     ancestors.push(node)
-    const keys: (string | number)[] = Array.isArray(node) ? Array.from(node.keys()) : Object.keys(node)
+    const keys = Array.isArray(node) ? undefined : Object.keys(node)
+    const length = keys ? keys.length : (node as unknown as unknown[]).length
+    // Each child read once, kept for the copy.
+    const children: unknown[] = []
     let changed = false
-    const entries = keys.map((key) => {
-      path.push(key)
-      const child = node[key]
-      const out = visit(child)
-      path.pop()
-      changed ||= out !== child
-      return [key, out] as const
-    })
+    for (let i = 0; i < length; i++) {
+      const key = keys ? keys[i]! : i
+      let child = node[key]
+      if (isObject(child)) {
+        path.push(key)
+        const marked = visit(child)
+        path.pop()
+        changed ||= marked !== child
+        child = marked
+      }
+      children.push(child)
+    }
     ancestors.pop()
     if (!changed)
       return node
     // fromEntries defines each key, so "__proto__" stays a key, as in JSON.
-    const copy = Array.isArray(node) ? entries.map(([, v]) => v) : Object.fromEntries(entries)
+    const copy = keys ? Object.fromEntries(keys.map((key, i) => [key, children[i]])) : children
     copies.add(copy)
     return copy
   }
@@ -137,8 +148,8 @@ function pointer(path: Path): string {
 interface Mark {
   /** Where it is: in `structuredContent` for an MCP result's own. */
   path: Path
-  /** A string as it is, anything else as its JSON; well formed, look-alike delimiters disarmed. */
-  text: string
+  /** A string as it is, anything else as its JSON; well formed. */
+  source: string
   /** A string outside `structuredContent`: shortened to fit a budget. JSON is never cut, as anywhere else. */
   cuttable: boolean
   /** Inside the JSON text of plain data, where each escape is escaped again. */
@@ -151,11 +162,26 @@ function toMark({ kind }: FoundUntrusted, { value, path }: FoundUntrusted['found
   const inStructured = kind === 'mcp' ? path[0] === 'structuredContent' : structured
   return {
     path: kind === 'mcp' && inStructured ? path.slice(1) : path,
-    text: disarm(toWellFormed(typeof value === 'string' ? value : safeStringify(value) ?? '')),
+    source: toWellFormed(typeof value === 'string' ? value : safeStringify(value) ?? ''),
     cuttable: typeof value === 'string' && !inStructured,
     nested: kind === 'data',
     structured: inStructured,
   }
+}
+
+/** A mark's whole text as sent, look-alike delimiters disarmed. */
+function fullText(mark: Mark): string {
+  return disarm(mark.source)
+}
+
+/**
+ * What a cut can keep of a mark under `limit`: its start, disarmed. A cut
+ * keeps at most `limit` code points, so a long text is only read that far
+ * (each code point is one or two code units).
+ */
+function startOf(mark: Mark, limit: number): string {
+  const keep = 2 * limit + 2
+  return disarm(mark.source.length > keep ? mark.source.slice(0, keep) : mark.source)
 }
 
 /** The pointers to list, inside `structuredContent`. */
@@ -200,21 +226,21 @@ function costOf(text: string, nested: boolean): number {
   return serializedLength(nested ? JSON.stringify(text).slice(1, -1) : text)
 }
 
-/** `text` cut, with the cut's marker, to cost at most `room`. */
-function cutTo(text: string, room: number, nested: boolean): string {
+/** `text` cut, with the cut's marker, to cost at most `room`; `total`: the code points of the whole text it starts. */
+function cutTo(text: string, room: number, nested: boolean, total: number): string {
   if (!nested)
-    return cutText(text, room).text
+    return cutText(text, room, total).text
   // Twice escaped, a character costs at most double: a few tries close in on
   // the room, and half of it always fits.
   let budget = room
   for (let tries = 0; tries < 4 && budget > 0; tries++) {
-    const cut = cutText(text, budget).text
+    const cut = cutText(text, budget, total).text
     const over = costOf(cut, true) - room
     if (over <= 0)
       return cut
     budget -= over
   }
-  return cutText(text, Math.floor(room / 2)).text
+  return cutText(text, Math.floor(room / 2), total).text
 }
 
 /**
@@ -241,19 +267,32 @@ function shareRoom(costs: Map<number, number>, room: number): Map<number, number
  */
 export function markUntrusted(found: FoundUntrusted, { limit, structured = false }: { limit?: number, structured?: boolean } = {}): WebMCPToolResponse {
   const marks = found.found.map(entry => toMark(found, entry, structured))
-  const texts = marks.map(mark => mark.text)
-  const boundary = newBoundary(texts)
-  const whole = render(found, marks, texts, boundary, structured)
-  if (limit === undefined || resultSize(whole) <= limit)
-    return whole
-  const room = limit - resultSize(render(found, marks, marks.map(mark => (mark.cuttable ? '' : mark.text)), boundary, structured))
-  const costs = new Map(marks.flatMap((mark, index) => (mark.cuttable ? [[index, costOf(mark.text, mark.nested)] as const] : [])))
-  if (costs.size === 0 || room < 0)
-    return whole
+  const boundary = newBoundary(marks.map(mark => mark.source))
+  const whole = (): WebMCPToolResponse => render(found, marks, marks.map(fullText), boundary, structured)
+  if (limit === undefined)
+    return whole()
+  // A text longer than twice the limit in code units is over it: no need to render and measure megabytes to know.
+  if (!marks.some(mark => mark.source.length / 2 > limit)) {
+    const response = whole()
+    if (resultSize(response) <= limit)
+      return response
+  }
+  const room = limit - resultSize(render(found, marks, marks.map(mark => (mark.cuttable ? '' : fullText(mark))), boundary, structured))
+  if (room < 0 || !marks.some(mark => mark.cuttable))
+    return whole()
+  const starts = marks.map(mark => (mark.cuttable ? startOf(mark, limit) : ''))
+  // Exact costs for the texts that may fit; the rest are cut whatever they cost.
+  const costs = new Map(marks.flatMap((mark, index) => {
+    const start = starts[index]!
+    return mark.cuttable ? [[index, start.length / 2 > room ? Infinity : costOf(start, mark.nested)] as const] : []
+  }))
   const rooms = shareRoom(costs, room)
-  const cut = marks.map((mark, index) => {
+  const texts = marks.map((mark, index) => {
     const share = rooms.get(index)
-    return share === undefined || costs.get(index)! <= share ? mark.text : cutTo(mark.text, share, mark.nested)
+    if (share === undefined)
+      return fullText(mark)
+    const start = starts[index]!
+    return costs.get(index)! <= share ? start : cutTo(start, share, mark.nested, codePointLength(mark.source))
   })
-  return render(found, marks, cut, boundary, structured)
+  return render(found, marks, texts, boundary, structured)
 }
