@@ -57,6 +57,7 @@ export type {
   WebMCPToolDefinition,
   WebMCPToolDescriptor,
   WebMCPToolExecuteOptions,
+  WebMCPToolFrame,
   WebMCPToolResponse,
   WebMCPToolResultEvent,
   WebMCPToolState,
