@@ -10,6 +10,7 @@ export { useWebMCPTools } from './composables/useWebMCPTools'
 export { provideWebMCPConfig, WEBMCP_CONFIG } from './registration/config'
 export { isToolResponse } from './results/isToolResponse'
 export { toErrorResponse, toToolResponse } from './results/normalize'
+export { untrusted, untrustedResult } from './results/untrustedValue'
 export { WebMCPDefinitionError } from './shared/definitionError'
 export { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError, ToolOutputError } from './shared/errors'
 export { DEFAULT_BUDGETS } from './shared/limits'
@@ -57,7 +58,9 @@ export type {
   WebMCPToolDefinition,
   WebMCPToolDescriptor,
   WebMCPToolExecuteOptions,
+  WebMCPToolFrame,
   WebMCPToolResponse,
   WebMCPToolResultEvent,
   WebMCPToolState,
+  WebMCPUntrusted,
 } from './types'

@@ -43,6 +43,7 @@ const guide: DefaultTheme.SidebarItem[] = [
     ['The guard and its error codes', 'guard'],
     ['Schemas', 'schemas'],
     ['Confirmation', 'confirmation'],
+    ['Prompt injection', 'prompt-injection'],
     ['Testing', 'testing'],
   ]),
   group('Where it runs', [
@@ -68,7 +69,7 @@ const functions: DefaultTheme.SidebarItem[] = [
   },
   {
     text: 'Results and errors',
-    items: ['toToolResponse', 'toErrorResponse', 'isToolResponse', 'ERROR_CODE_KEY', 'ToolInputError', 'ToolOutputError', 'ResultTooLargeError', 'WebMCPDefinitionError'].map(fn),
+    items: ['toToolResponse', 'toErrorResponse', 'isToolResponse', 'untrustedResult', 'untrusted', 'ERROR_CODE_KEY', 'ToolInputError', 'ToolOutputError', 'ResultTooLargeError', 'WebMCPDefinitionError'].map(fn),
   },
   {
     text: 'vue-webmcp/testing',

@@ -9,7 +9,7 @@
 import type { BudgetedResponse } from '../results'
 import type { ToolCallSettings } from '../shared/callSettings'
 import type { WebMCPCallOrigin, WebMCPConfirmationOutcome, WebMCPErrorCode, WebMCPToolAnnotations, WebMCPToolResponse } from '../types'
-import { errorResult, resultSize, shapeResult } from '../results'
+import { errorResult, findUntrusted, resultSize, shapeMarked, shapeResult, unmarked } from '../results'
 import { isToolResponse } from '../results/isToolResponse'
 import { formatProblems } from '../schemas/problems'
 import { isErrorLike } from '../shared/errorLike'
@@ -360,8 +360,19 @@ async function runTool<Args, Result>(call: ToolCall<Args, Result>, args: Args, s
   if (isErrorLike(output))
     throw output
   const hasOutputSchema = call.outputSchema !== undefined
-  const mismatch = hasOutputSchema ? await checkOutput(call, output, signal) : undefined
-  return mismatch ?? outcomeOf(shapeResult(output, { limit: limitOf(call.settings), structured: hasOutputSchema }))
+  // Values the tool marked `untrusted()` (results/untrusted.ts): the schema checks them as given.
+  const marked = findUntrusted(output)
+  if (marked)
+    warnUnhinted(call)
+  const mismatch = hasOutputSchema ? await checkOutput(call, marked ? unmarked(marked) : output, signal) : undefined
+  const shape = { limit: limitOf(call.settings), structured: hasOutputSchema }
+  return mismatch ?? outcomeOf(marked ? shapeMarked(marked, shape) : shapeResult(output, shape))
+}
+
+/** Development builds: a tool that returns third-party content should say so when it registers. */
+function warnUnhinted<Args, Result>(call: ToolCall<Args, Result>): void {
+  if (__DEV__ && call.annotations?.untrustedContentHint !== true && call.origin?.source !== 'form')
+    (call.settings.warn ?? warnOnce)(`Tool "${call.name}" returned untrusted() content but is not registered with annotations: { untrustedContentHint: true }. Set it, so agents know before they call it.`)
 }
 
 /**

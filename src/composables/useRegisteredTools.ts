@@ -37,7 +37,7 @@ interface Listing {
  * read (`null`, a throwing getter: a buggy polyfill) is left out and named in
  * `failure`; the others are listed.
  */
-function readListing(answer: unknown): Listing {
+function readListing(answer: unknown, view: Window | null | undefined): Listing {
   if (!Array.isArray(answer))
     return { failure: new TypeError(`getTools() answered ${answer === null ? 'null' : typeof answer}, not a list of tools.`) }
   const tools: WebMCPListedTool[] = []
@@ -45,7 +45,7 @@ function readListing(answer: unknown): Listing {
   let firstReason: unknown
   for (const tool of answer) {
     try {
-      const entry = readListedTool(tool)
+      const entry = readListedTool(tool, view)
       browserTools.set(entry, tool)
       tools.push(entry)
     }
@@ -63,12 +63,12 @@ function readListing(answer: unknown): Listing {
 }
 
 /** Queries `context` for its tools. Never rejects: a failure is the listing's. */
-async function queryTools(context: WebMCP.ModelContext | undefined, fromOrigins: UseRegisteredToolsOptions['fromOrigins']): Promise<Listing> {
+async function queryTools(context: WebMCP.ModelContext | undefined, fromOrigins: UseRegisteredToolsOptions['fromOrigins'], view: Window | null | undefined): Promise<Listing> {
   if (!context)
     return { tools: [] }
   try {
     const origins = toValue(fromOrigins)
-    return readListing(await context.getTools(origins?.length ? { fromOrigins: [...origins] } : undefined))
+    return readListing(await context.getTools(origins?.length ? { fromOrigins: [...origins] } : undefined), view)
   }
   catch (reason) {
     return { failure: reason ?? 'getTools failed' }
@@ -135,7 +135,8 @@ function registeredTools(options: UseRegisteredToolsOptions): Omit<UseRegistered
 
   async function query(ticket: number): Promise<void> {
     refreshModelContext(document)
-    const listing = await queryTools(consumer.value, options.fromOrigins)
+    // Each entry's `frame` is seen from the window of the document whose tools these are.
+    const listing = await queryTools(consumer.value, options.fromOrigins, (document ?? globalThis.document)?.defaultView)
     if (ticket !== started || disposed)
       return // a newer query (or the scope's end) made this one stale
     if (listing.tools)

@@ -2,16 +2,21 @@
 // The one door the call path uses. A result flows one way: an early look at
 // its size (screen.ts: refuses, or copies only the start of, what is far over
 // the budget), normalization once (normalize.ts), then the budget on the
-// normalized, plain data (resultBudgets.ts). No Vue import.
+// normalized, plain data (resultBudgets.ts). A result holding values marked
+// `untrusted()` is marked first, within the budget (untrusted.ts). No Vue import.
 import type { WebMCPToolResponse } from '../types'
 import type { BudgetedResponse } from './resultBudgets'
+import type { FoundUntrusted } from './untrusted'
 import { toToolResponse, withStructuredContent } from './normalize'
 import { budgetResponse, refuseResult } from './resultBudgets'
 import { screenResult } from './screen'
+import { markUntrusted } from './untrusted'
 
 export { errorMessage, toErrorResponse, toToolResponse } from './normalize'
 export { errorResult, resultSize } from './resultBudgets'
 export type { BudgetedResponse } from './resultBudgets'
+export { findUntrusted, unmarked } from './untrusted'
+export type { FoundUntrusted } from './untrusted'
 
 export interface ShapeOptions {
   /** The result budget in characters (budgets `'error'`); none: normalized only. */
@@ -37,4 +42,14 @@ export function shapeResult(value: unknown, { limit, structured = false }: Shape
   if ('refusedSize' in screened)
     return refuseResult(screened.refusedSize, limit)
   return budgetResponse(normalize(screened.value), limit, screened, structured)
+}
+
+/**
+ * A result holding values marked `untrusted()` (found by `findUntrusted`):
+ * marked for the agent and, with a `limit`, fitted to it by shortening the
+ * marked strings inside their delimiters (untrusted.ts); then only measured,
+ * never cut further, so no cut can leave a delimiter open or drop the note.
+ */
+export function shapeMarked(found: FoundUntrusted, { limit, structured = false }: ShapeOptions = {}): BudgetedResponse {
+  return shapeResult(markUntrusted(found, { limit, structured }), { limit, structured: true })
 }

@@ -1,6 +1,6 @@
 /// <reference types="webmcp-types" />
 
-import type { WebMCPListedTool } from '../types'
+import type { WebMCPListedTool, WebMCPToolFrame } from '../types'
 import { refreshModelContext } from '../registration/modelContext'
 import { defineEventClasses, ToolActivatedEvent, ToolCancelEvent } from './events'
 /**
@@ -135,6 +135,25 @@ export function listTools(page: EvaluatingPage): Promise<ListedTool[]> {
       catch {}
       return value && typeof value === 'object' ? value : null
     }
+    // As useRegisteredTools says it (composables/listedTool.ts), written out: this function's source is all the page gets.
+    const frame = (source: Window | null): WebMCPToolFrame | null => {
+      if (!source)
+        return null
+      if (source === window)
+        return 'self'
+      try {
+        for (let w = source; w.parent !== w; w = w.parent) {
+          if (w.parent === window)
+            return 'descendant'
+        }
+        for (let w: Window = window; w.parent !== w; w = w.parent) {
+          if (w.parent === source)
+            return 'ancestor'
+        }
+      }
+      catch {}
+      return 'other'
+    }
     return (await mc.getTools()).map((tool) => {
       const t = tool as unknown as Record<string, unknown>
       return {
@@ -145,6 +164,7 @@ export function listTools(page: EvaluatingPage): Promise<ListedTool[]> {
         inputSchema: schema(t.inputSchema),
         outputSchema: schema(t.outputSchema),
         annotations: t.annotations && typeof t.annotations === 'object' ? { ...t.annotations } as WebMCP.ToolAnnotations : null,
+        frame: frame((t.source ?? t.window ?? null) as Window | null),
       }
     })
   }, undefined)

@@ -18,6 +18,9 @@ export type ExecuteToolOptions = WebMCP.ModelContextExecuteToolOptions
 
 export type WebMCPToolDescriptor = WebMCP.ModelContextTool
 
+/** Where a listed tool's frame is, seen from the document whose tools are listed (see `WebMCPListedTool.frame`). */
+export type WebMCPToolFrame = 'self' | 'descendant' | 'ancestor' | 'other'
+
 /**
  * A tool `useRegisteredTools` lists: plain, frozen data with the same members
  * on every browser, whether `getTools()` gave a dictionary (Chrome 150-159,
@@ -37,6 +40,16 @@ export interface WebMCPListedTool {
   /** JSON Schema of what the tool returns (Chrome 159 and later), or `null`. */
   readonly outputSchema: object | null
   readonly annotations: WebMCPToolAnnotations | null
+  /**
+   * Which frame registered it, seen from the document whose tools are listed:
+   * `'self'` that document, `'descendant'` a frame inside it (the browser
+   * lists same-origin frames' tools with the page's), `'ancestor'` a frame it
+   * is inside, `'other'` any other (a cross-origin frame listed through
+   * `fromOrigins`, say, that is not an ancestor or descendant). `null` when
+   * the browser gives no window. Two frames can register the same name: this
+   * and `origin` tell their tools apart.
+   */
+  readonly frame: WebMCPToolFrame | null
   /** The registering document's window (`null` when the browser gives none). Not enumerable. */
   readonly source: Window | null
   /** @deprecated Chrome 150-159's name for `source`; kept while those are in use. Not enumerable. */

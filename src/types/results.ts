@@ -84,3 +84,15 @@ export interface WebMCPToolResponse {
   _meta?: Record<string, unknown>
   [key: string]: unknown
 }
+
+/**
+ * A value third parties wrote (a review, a comment, a message), as
+ * `untrusted()` and `untrustedResult()` make it: returned from a tool, whole or
+ * as a field, it reaches the agent delimited and with a note saying it is
+ * data, not instructions. `value` is what was given.
+ */
+export interface WebMCPUntrusted<T = unknown> {
+  readonly value: T
+  /** Marked with a boundary and note of its own, for code that serializes it outside the call path. */
+  toJSON: () => string
+}

@@ -43,7 +43,7 @@ const ids = new Map<string, Set<string>>()
 /** The pages with a live demo: each function that does something visible, and the guide pages that show one. */
 const DEMO_PAGES = ['useWebMCPTool', 'useWebMCPTools', 'defineWebMCPTool', 'useWebMCPForm', 'useRegisteredTools', 'useWebMCPConfirmations', 'WEBMCP_CONFIG', 'provideWebMCPConfig']
   .map(name => `/functions/${name}.html`)
-  .concat('/guide/first-tool.html', '/guide/guard.html', '/guide/schemas.html', '/guide/confirmation.html')
+  .concat('/guide/first-tool.html', '/guide/guard.html', '/guide/schemas.html', '/guide/confirmation.html', '/guide/prompt-injection.html')
 /** The demos whose tool is consequential: its call waits until the person approves it in the page. */
 const CONFIRM_PAGES = new Set(['/functions/useWebMCPConfirmations.html', '/guide/confirmation.html'])
 const demos: { path: string, call: { name: string, input?: Record<string, unknown> }, expect: string }[] = []

@@ -108,6 +108,7 @@ describe(`useRegisteredTools (${lane})`, () => {
       // Raw registerTool with an outputSchema is the contract suite's; a tool option is not this test's.
       outputSchema: null,
       annotations: expect.objectContaining({ readOnlyHint: true }),
+      frame: 'self',
     }
     expect({ ...entry }).toEqual(members)
     expect(JSON.parse(JSON.stringify(entry))).toEqual(members)

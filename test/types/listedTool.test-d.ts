@@ -22,6 +22,6 @@ describe('listed tools', () => {
   })
 
   it('listTools gives the same members without the window', () => {
-    expectTypeOf<keyof ListedTool>().toEqualTypeOf<'name' | 'title' | 'description' | 'origin' | 'inputSchema' | 'outputSchema' | 'annotations'>()
+    expectTypeOf<keyof ListedTool>().toEqualTypeOf<'name' | 'title' | 'description' | 'origin' | 'inputSchema' | 'outputSchema' | 'annotations' | 'frame'>()
   })
 })

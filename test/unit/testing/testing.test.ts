@@ -12,7 +12,7 @@ afterEach(() => {
 })
 
 describe('vue-webmcp/testing helpers', () => {
-  it('listTools lists the page\'s tools without their window; callTool parses the result', async () => {
+  it('listTools lists the page\'s tools without their window, each saying which frame it came from; callTool parses the result', async () => {
     const mc = install()
     await mc.registerTool({ name: 'double', description: 'Doubles n', execute: ({ n }) => ({ content: [{ type: 'text', text: String((n as number) * 2) }] }) })
     await mc.registerTool({ name: 'hello', description: 'Greets', execute: () => 'hello' })
@@ -20,9 +20,9 @@ describe('vue-webmcp/testing helpers', () => {
     const tools = await listTools(page)
     // Read by attribute: the in-memory context lists Chrome 160's `Tool` objects, which copy as `{}`.
     expect(tools).toEqual([
-      { name: 'double', title: '', description: 'Doubles n', origin: location.origin, inputSchema: null, outputSchema: null, annotations: null },
-      { name: 'hello', title: '', description: 'Greets', origin: location.origin, inputSchema: null, outputSchema: null, annotations: null },
-      { name: 'typed', title: '', description: 'Has schemas', origin: location.origin, inputSchema: { type: 'object' }, outputSchema: { type: 'string' }, annotations: null },
+      { name: 'double', title: '', description: 'Doubles n', origin: location.origin, inputSchema: null, outputSchema: null, annotations: null, frame: 'self' },
+      { name: 'hello', title: '', description: 'Greets', origin: location.origin, inputSchema: null, outputSchema: null, annotations: null, frame: 'self' },
+      { name: 'typed', title: '', description: 'Has schemas', origin: location.origin, inputSchema: { type: 'object' }, outputSchema: { type: 'string' }, annotations: null, frame: 'self' },
     ])
     expect(await callTool(page, 'double', { n: 21 })).toEqual({ content: [{ type: 'text', text: '42' }] })
     expect(await callTool(page, 'hello')).toBe('hello')
