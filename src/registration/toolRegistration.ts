@@ -67,8 +67,9 @@ export function register(
   try {
     // Firefox ignores the signal: such a context unregisters by name (byName.ts), where a name
     // taken is refused, and a first attempt retried once it is free, for there is no toolchange.
+    // Each attempt waits for the name to come free (a later attempt makes an earlier one stale).
     result = unregistersByName(modelContext)
-      ? registerByName(modelContext, tool as WebMCP.ModelContextTool, signal, attempt === 'first' ? () => isCurrent(slot, registration) && register(slot, json, modelContext, 'retry') : undefined)
+      ? registerByName(modelContext, tool as WebMCP.ModelContextTool, signal, () => isCurrent(slot, registration) && register(slot, json, modelContext, 'retry'))
       : modelContext.registerTool(tool as WebMCP.ModelContextTool, { signal, exposedTo: tool.exposedTo })
   }
   catch (reason) {

@@ -3,7 +3,7 @@
 import type { ToolCall } from '../../../src/call/callTool'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
-const failing = vi.hoisted(() => ({ validator: 0 }))
+const failing = vi.hoisted(() => ({ validator: 0, formats: 0 }))
 
 beforeEach(() => {
   vi.resetModules()
@@ -14,6 +14,13 @@ beforeEach(() => {
     }
     return importOriginal()
   })
+  vi.doMock('../../../src/schemas/json-schema/formats', async (importOriginal: () => Promise<unknown>) => {
+    if (failing.formats > 0) {
+      failing.formats--
+      throw new TypeError('Failed to fetch dynamically imported module: /assets/formats.js')
+    }
+    return importOriginal()
+  })
 })
 
 function call(over: Partial<ToolCall<Record<string, unknown>, unknown>>): ToolCall<Record<string, unknown>, unknown> {
@@ -21,20 +28,22 @@ function call(over: Partial<ToolCall<Record<string, unknown>, unknown>>): ToolCa
 }
 
 const schema = { type: 'object', properties: { n: { type: 'number' } } }
+/** The validator loads before the tool runs (its schema is checked first); the format checkers load with the output check. */
+const datedSchema = { type: 'object', properties: { day: { type: 'string', format: 'date' } } }
 
 describe('a validator that cannot be loaded', () => {
   it('during the output check: INTERNAL, the tool not blamed (no onError), and the agent told it ran', async () => {
     const { callTool } = await import('../../../src/call/callTool')
-    failing.validator = 1
+    failing.formats = 1
     const onError = vi.fn()
-    const execute = vi.fn(() => ({ n: 1 }))
-    const outcome = await callTool(call({ outputSchema: schema, execute, onError }), {})
+    const execute = vi.fn(() => ({ day: '2026-12-02' }))
+    const outcome = await callTool(call({ outputSchema: datedSchema, execute, onError }), {})
     expect(execute).toHaveBeenCalledOnce()
     expect(outcome.code).toBe('INTERNAL')
     expect(onError).not.toHaveBeenCalled()
     expect((outcome.response.content[0] as { text: string }).text).toMatch(/^Tool "demo" ran, but the code that checks its result could not be loaded \(.*\)\. Its result was not sent; call it again only if running it twice is safe\.$/)
     // The next call loads it again.
-    expect((await callTool(call({ outputSchema: schema }), {})).ok).toBe(true)
+    expect((await callTool(call({ outputSchema: datedSchema, execute }), {})).ok).toBe(true)
   })
 
   it('during the input check: INTERNAL, the tool did not run, and the next call loads it again', async () => {
@@ -46,7 +55,7 @@ describe('a validator that cannot be loaded', () => {
     expect(outcome.code).toBe('INTERNAL')
     expect(execute).not.toHaveBeenCalled()
     expect(onError).not.toHaveBeenCalled()
-    expect((outcome.response.content[0] as { text: string }).text).toMatch(/^Tool "demo" did not run: the code that checks its arguments could not be loaded \(.*\)\. Try again\.$/)
+    expect((outcome.response.content[0] as { text: string }).text).toMatch(/^Tool "demo" did not run: the code that checks its schema could not be loaded \(.*\)\. Try again\.$/)
     expect((await callTool(call({ inputSchema: schema, execute }), { n: 1 })).ok).toBe(true)
   })
 })
