@@ -49,6 +49,11 @@ export interface WebMCPFormAttrs {
   toolname: string
   tooldescription: string
   toolautosubmit?: ''
+  /**
+   * Set with `toolautosubmit`: the form's own validation runs in `onSubmit`
+   * instead, so an agent's fill it refuses answers an `INVALID_ARGS` result.
+   */
+  novalidate?: true
   onSubmit: (event: Event) => Promise<void>
 }
 
