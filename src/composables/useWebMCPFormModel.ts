@@ -19,6 +19,25 @@ interface WaitingCall<Result> {
   fail: (reason: unknown) => void
 }
 
+/**
+ * The answer the person gives to an agent's call: settled through `call`, or
+ * failed when `signal` aborts (the caller cancelled, the call timed out, the
+ * scope ended).
+ */
+function personAnswer<Result>(signal: AbortSignal): { call: WaitingCall<Result>, answered: Promise<Result> } {
+  let call!: WaitingCall<Result>
+  const answered = new Promise<Result>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    const settle = <T>(then: (value: T) => void) => (value: T) => {
+      signal.removeEventListener('abort', onAbort)
+      then(value)
+    }
+    call = { answer: settle(resolve), fail: settle(reject) }
+  })
+  return { call, answered }
+}
+
 function declinedError(name: string, reason?: string): Error {
   const error = new Error(`The person declined this call of tool "${name}": nothing was submitted.${reason ? ` Their reason: ${reason}` : ''} Do not call it again unless the person asks you to.`)
   error.name = 'DeclinedError' // the call path answers it as DECLINED
@@ -72,16 +91,9 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
       if (toValue(options.autosubmit))
         return await runOnSubmit(model.value, true)
       isAgentActive.value = true
-      return await new Promise<Result>((resolve, reject) => {
-        // The caller cancelled, the call timed out, or the scope ended.
-        const onAbort = () => reject(signal.reason)
-        signal.addEventListener('abort', onAbort, { once: true })
-        const settle = <T>(then: (value: T) => void) => (value: T) => {
-          signal.removeEventListener('abort', onAbort)
-          then(value)
-        }
-        waiting = { answer: settle(resolve), fail: settle(reject) }
-      })
+      const { call, answered } = personAnswer<Result>(signal)
+      waiting = call
+      return await answered
     }
     finally {
       waiting = undefined
