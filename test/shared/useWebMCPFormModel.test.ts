@@ -1,6 +1,6 @@
 // useWebMCPFormModel in every lane: an agent's call fills a reactive model,
 // and the person's submit (or cancel) answers it.
-import type { UseWebMCPFormModelOptions } from '../../src'
+import type { UseWebMCPFormModelOptions, WebMCPFormModelSubmitContext } from '../../src'
 import { describe, expect, it, vi } from 'vitest'
 import { ref } from 'vue'
 import { z } from 'zod'
@@ -53,7 +53,7 @@ describe(`useWebMCPFormModel (${lane})`, () => {
   })
 
   it('with autosubmit, answers at once; the next call starts from the initial values', async () => {
-    const onSubmit = vi.fn((values: Order) => values)
+    const onSubmit = vi.fn((values: Order, _context: WebMCPFormModelSubmitContext) => values)
     const { name, model } = mountFormModel({ onSubmit, autosubmit: true })
     expect(textOf(await call(name, { title: 'First', email: 'a@example.com' }))).toBe('{"title":"First","qty":1,"email":"a@example.com"}')
     expect(textOf(await call(name, { title: 'Second' }))).toBe('{"title":"Second","qty":1,"email":""}')
