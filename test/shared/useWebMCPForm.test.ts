@@ -375,7 +375,7 @@ describe(`useWebMCPForm (${lane})`, () => {
     const value = (form: HTMLFormElement, field: string) => (form.elements.namedItem(field) as HTMLInputElement).value
 
     it('answers INVALID_ARGS naming each field with the browser\'s message, submits nothing, and shows the person', async (context) => {
-      needs(context, 'forms')
+      needs(context, 'forms', 'novalidateForms')
       const name = uniqueName('order_refused')
       const handler = vi.fn<Handler>(() => 'ordered')
       const { invalid } = mountOrderForm(name, handler)
@@ -393,7 +393,7 @@ describe(`useWebMCPForm (${lane})`, () => {
     })
 
     it('starts the next agent call empty: the refused values reach no later call', async (context) => {
-      needs(context, 'forms')
+      needs(context, 'forms', 'novalidateForms')
       const name = uniqueName('order_boxes')
       const handler = vi.fn<Handler>(fields => fields)
       const { form } = mountOrderForm(name, handler)
@@ -406,7 +406,7 @@ describe(`useWebMCPForm (${lane})`, () => {
     })
 
     it('keeps the refused values with resetAfter \'never\'', async (context) => {
-      needs(context, 'forms')
+      needs(context, 'forms', 'novalidateForms')
       const name = uniqueName('order_kept')
       const { form } = mountOrderForm(name, () => 'ok', 'never')
       await agentSubmit(name, { title: 'Kept', qty: 50 })
