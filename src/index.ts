@@ -5,6 +5,7 @@ export { defineWebMCPTool } from './composables/defineWebMCPTool'
 export { useRegisteredTools } from './composables/useRegisteredTools'
 export { useWebMCPConfirmations } from './composables/useWebMCPConfirmations'
 export { formFields, useWebMCPForm } from './composables/useWebMCPForm'
+export { useWebMCPFormModel } from './composables/useWebMCPFormModel'
 export { useWebMCPTool } from './composables/useWebMCPTool'
 export { useWebMCPTools } from './composables/useWebMCPTools'
 export { provideWebMCPConfig, WEBMCP_CONFIG } from './registration/config'
@@ -29,6 +30,8 @@ export type {
   UseRegisteredToolsOptions,
   UseRegisteredToolsReturn,
   UseWebMCPConfirmationsReturn,
+  UseWebMCPFormModelOptions,
+  UseWebMCPFormModelReturn,
   UseWebMCPFormOptions,
   UseWebMCPFormReturn,
   UseWebMCPToolOptions,
@@ -47,6 +50,7 @@ export type {
   WebMCPEmbeddedResource,
   WebMCPErrorCode,
   WebMCPFormAttrs,
+  WebMCPFormModelSubmitContext,
   WebMCPFormReset,
   WebMCPListedTool,
   WebMCPMediaContent,

@@ -100,6 +100,8 @@ const LACKS = {
   toolchange: firefox && 'Firefox\'s ModelContext is not an EventTarget: no toolchange, toolactivated or toolcancel',
   /** Firefox ESR 153: forms with toolname are not tools. */
   forms: firefox && 'Firefox has no declarative tools: a <form toolname> is not listed',
+  /** The MCP-B polyfills check an autosubmit form's validity even when it is `novalidate`. */
+  novalidateForms: (lane === 'webmcp-polyfill' || lane === 'global') && 'the polyfill refuses an invalid autosubmit fill itself (UnknownError), novalidate or not: the page never hears of it',
   /** Firefox ESR 153: `registerTool` returns `undefined` and takes no options. */
   registrationPromise: firefox && 'Firefox\'s registerTool returns undefined: no promise to settle or reject',
   /** Firefox ESR 153: no `signal` member; a tool is removed with `unregisterTool(name)`. */

@@ -61,7 +61,7 @@ const functions: DefaultTheme.SidebarItem[] = [
   { text: 'Exports', link: '/functions/' },
   {
     text: 'Composables',
-    items: ['useWebMCPTool', 'useWebMCPTools', 'defineWebMCPTool', 'useWebMCPForm', 'formFields', 'useRegisteredTools', 'useWebMCPConfirmations'].map(fn),
+    items: ['useWebMCPTool', 'useWebMCPTools', 'defineWebMCPTool', 'useWebMCPForm', 'useWebMCPFormModel', 'formFields', 'useRegisteredTools', 'useWebMCPConfirmations'].map(fn),
   },
   {
     text: 'Configuration',

@@ -25,6 +25,8 @@ const CODES = new Map<unknown, WebMCPErrorCode>([
   ['ResultTooLargeError', 'OUTPUT_TOO_LARGE'],
   ['TimeoutError', 'TIMEOUT'],
   ['AbortError', 'ABORTED'],
+  // The person said no (useWebMCPFormModel's cancel()), as the confirmation step answers.
+  ['DeclinedError', 'DECLINED'],
 ])
 
 /** Maps a failure to its code. Never throws: whatever a tool threw is its own failure. */

@@ -11,6 +11,7 @@ import { useToolRegistrations } from '../registration/registrations'
 import { ownScope } from '../registration/scope'
 import { resolveCallSettings } from '../shared/callSettings'
 import { toError } from '../shared/toError'
+import { formRefusal, validatesHere } from './formValidity'
 
 declare global {
   interface SubmitEvent {
@@ -151,11 +152,18 @@ async function runSubmission<Fields extends FormFields, Result>(
     submit.preventDefault()
     form = submittedForm(submit)
     const fields = formFields(form, submit.submitter) as Fields
+    const refusal = validatesHere(form, submit.submitter) ? formRefusal(form, toValue(options.name)) : undefined
+    if (refusal)
+      form.reportValidity() // the person sees what the agent is told
     const outcome = loadAndCallTool({
       name: toValue(options.name),
       origin: { source: 'form', caller: byAgent ? 'agent' : 'person', autosubmitted: byAgent && !!toValue(options.autosubmit) },
       settings,
-      execute: (entries: Fields) => options.execute(entries, submit),
+      execute: (entries: Fields) => {
+        if (refusal)
+          throw refusal // nothing is submitted: the agent gets INVALID_ARGS
+        return options.execute(entries, submit)
+      },
       formatOutput: options.formatOutput && ((result: Result, entries: Fields) => options.formatOutput!(result, entries)),
       onError: (thrown: unknown) => options.onError?.(thrown),
       signals: [ended],
@@ -179,6 +187,25 @@ async function runSubmission<Fields extends FormFields, Result>(
   }
   catch (reason) {
     return { form, succeeded: false, failure: failure ?? reason ?? 'the submission failed' }
+  }
+}
+
+/**
+ * A person's submission of a form whose validation runs here (an autosubmit
+ * form) that the validation refuses: it does not run, and the person sees the
+ * browser's messages, as without `novalidate`.
+ */
+function refusedForPerson(submit: SubmitEvent): boolean {
+  try {
+    const form = submittedForm(submit)
+    if (!validatesHere(form, submit.submitter) || form.checkValidity())
+      return false
+    submit.preventDefault()
+    form.reportValidity()
+    return true
+  }
+  catch {
+    return false // not a form's submission: runSubmission reports it
   }
 }
 
@@ -298,6 +325,8 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
   async function onSubmit(event: Event): Promise<void> {
     const submit = event as SubmitEvent
     const byAgent = submit.agentInvoked === true
+    if (!byAgent && refusedForPerson(submit))
+      return
     if (byAgent && pendingAgentAnswer) {
       error.value = toError(answerWhileBusy(submit, pendingAgentAnswer))
       return
@@ -330,7 +359,8 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
   const attrs = computed<WebMCPFormAttrs>(() => ({
     toolname: toValue(options.name),
     tooldescription: toValue(options.description),
-    ...(toValue(options.autosubmit) ? { toolautosubmit: '' as const } : {}),
+    // `novalidate`: the form's own validation runs in `onSubmit`, so an agent's refused fill is a result (see formValidity).
+    ...(toValue(options.autosubmit) ? { toolautosubmit: '' as const, novalidate: true as const } : {}),
     onSubmit,
   }))
 

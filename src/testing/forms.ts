@@ -338,7 +338,8 @@ export function formCall(form: HTMLFormElement, input: () => Record<string, unkn
     if (!autosubmit && !hasSubmitButton(form))
       throw new FormCallError(NO_SUBMIT_BUTTON)
     fillForm(form, values)
-    const invalid = autosubmit && validationFailure(form)
+    // As Chromium: a `novalidate` form is submitted as filled, and the page validates.
+    const invalid = autosubmit && !form.hasAttribute('novalidate') && validationFailure(form)
     if (invalid)
       throw new FormCallError(invalid)
   }

@@ -980,6 +980,18 @@ describe.runIf(chromium156)(`where users' tests look: declarative forms (${lane}
     expect(submitted).toBe(0)
   })
 
+  it('submits a novalidate form as filled, invalid values too: the page validates', async () => {
+    const name = uniqueName('novalidate')
+    let valid: boolean | undefined
+    const form = addForm(`toolname="${name}" tooldescription="d" toolautosubmit novalidate`, '<input name="email" type="email"><input name="first" required>', (fields) => {
+      valid = form.checkValidity()
+      return JSON.stringify(Object.fromEntries(fields))
+    })
+    const tool = await formTool(name)
+    expect(await executeTool(mc, tool, { email: 'nope' })).toBe('{"email":"nope","first":""}')
+    expect(valid).toBe(false)
+  })
+
   it('without toolautosubmit, refuses a form that has no submit button', async () => {
     const name = uniqueName('no_button')
     addForm(`toolname="${name}" tooldescription="d"`, '<input name="a"><button type="button">Not a submit</button>')

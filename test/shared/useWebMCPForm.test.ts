@@ -8,7 +8,7 @@ import { formFields, useWebMCPForm, WEBMCP_CONFIG } from '../../src'
 import { submitAsAgent } from '../../src/testing'
 import TaskForm from '../fixtures/TaskForm.vue'
 import { until, withSetup } from '../helpers'
-import { callTool, cannot, executeTool, lane, laneSuite, needs, registerTool, tick, uniqueName } from '../lane'
+import { callTool, cannot, executeTool, lane, laneSuite, needs, registerTool, textOf, tick, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
@@ -346,46 +346,88 @@ describe(`useWebMCPForm (${lane})`, () => {
     expect(unhandled).toEqual([])
   })
 
-  describe('a fill the browser refuses', () => {
-    /** An autosubmit form whose own validation (`max`) an agent's input can fail. */
+  describe('a fill the form\'s own validation refuses', () => {
+    /** An autosubmit form whose own validation (`type="email"`, `max`) an agent's input can fail. */
     function mountOrderForm(name: string, handler: Handler, resetAfter?: WebMCPFormReset) {
       const Order = defineComponent({
         setup() {
           const form = useWebMCPForm({ name, description: 'Orders boxes.', autosubmit: true, resetAfter, execute: handler })
           return () => h('form', form.attrs.value, [
             h('input', { name: 'title' }),
+            h('input', { name: 'email', type: 'email' }),
             h('input', { name: 'qty', type: 'number', min: 1, max: 10 }),
             h('input', { name: 'notes' }),
+            h('button', 'Order'),
           ])
         },
       })
       const wrapper = mount(Order, { attachTo: document.body })
       cleanups.push(() => wrapper.unmount())
-      return wrapper.get('form').element as HTMLFormElement
+      const form = wrapper.get('form').element as HTMLFormElement
+      // What the browser tells the person, field by field, as its validation refuses them.
+      const invalid: [string, string][] = []
+      form.addEventListener('invalid', (event) => {
+        const control = event.target as HTMLInputElement
+        invalid.push([control.name, control.validationMessage])
+      }, true)
+      return { form, invalid }
     }
     const value = (form: HTMLFormElement, field: string) => (form.elements.namedItem(field) as HTMLInputElement).value
 
+    it('answers INVALID_ARGS naming each field with the browser\'s message, submits nothing, and shows the person', async (context) => {
+      needs(context, 'forms', 'novalidateForms')
+      const name = uniqueName('order_refused')
+      const handler = vi.fn<Handler>(() => 'ordered')
+      const { invalid } = mountOrderForm(name, handler)
+      const response = await agentSubmit(name, { title: 'Big order', email: 'nope', qty: 50 })
+      expect(response.isError).toBe(true)
+      expect(response._meta).toEqual({ 'vue-webmcp/code': 'INVALID_ARGS' })
+      expect(handler).not.toHaveBeenCalled()
+      expect(invalid.map(([field]) => field)).toEqual(expect.arrayContaining(['email', 'qty']))
+      const text = textOf(response)
+      for (const [field, message] of invalid) {
+        expect(message).not.toBe('')
+        expect(text).toContain(`/${field}: ${message}`)
+      }
+      expect(text).not.toContain('/title')
+    })
+
     it('starts the next agent call empty: the refused values reach no later call', async (context) => {
-      needs(context, 'forms')
+      needs(context, 'forms', 'novalidateForms')
       const name = uniqueName('order_boxes')
       const handler = vi.fn<Handler>(fields => fields)
-      const form = mountOrderForm(name, handler)
-      const refused = await agentSubmit(name, { title: 'Big order', qty: 50, notes: 'leave at door' }).then(() => 'answered', (e: Error) => e.name)
-      expect(refused).toBe('UnknownError')
+      const { form } = mountOrderForm(name, handler)
+      const refused = await agentSubmit(name, { title: 'Big order', qty: 50, notes: 'leave at door' })
+      expect(refused.isError).toBe(true)
       expect(handler).not.toHaveBeenCalled()
       await until(() => value(form, 'title') === '' && value(form, 'notes') === '' && value(form, 'qty') === '')
       const next = await agentSubmit(name, { qty: 2 })
-      expect(next).toEqual({ content: [{ type: 'text', text: '{"title":"","qty":"2","notes":""}' }] })
+      expect(next).toEqual({ content: [{ type: 'text', text: '{"title":"","email":"","qty":"2","notes":""}' }] })
     })
 
     it('keeps the refused values with resetAfter \'never\'', async (context) => {
-      needs(context, 'forms')
+      needs(context, 'forms', 'novalidateForms')
       const name = uniqueName('order_kept')
-      const form = mountOrderForm(name, () => 'ok', 'never')
-      await agentSubmit(name, { title: 'Kept', qty: 50 }).catch(() => {})
+      const { form } = mountOrderForm(name, () => 'ok', 'never')
+      await agentSubmit(name, { title: 'Kept', qty: 50 })
       await tick()
       await tick()
       expect([value(form, 'title'), value(form, 'qty')]).toEqual(['Kept', '50'])
+    })
+
+    it('a person\'s submission the validation refuses does not run, and the person sees why', async (context) => {
+      needs(context, 'forms')
+      const handler = vi.fn<Handler>(() => 'ordered')
+      const { form, invalid } = mountOrderForm(uniqueName('order_person'), handler)
+      ;(form.elements.namedItem('email') as HTMLInputElement).value = 'nope'
+      form.querySelector('button')!.click()
+      await tick()
+      expect(handler).not.toHaveBeenCalled()
+      expect(invalid.map(([field]) => field)).toContain('email')
+      ;(form.elements.namedItem('email') as HTMLInputElement).value = 'a@example.com'
+      form.querySelector('button')!.click()
+      await until(() => handler.mock.calls.length === 1)
+      expect(handler.mock.calls[0]![0]).toMatchObject({ email: 'a@example.com' })
     })
   })
 

@@ -1,0 +1,125 @@
+// useWebMCPFormModel in every lane: an agent's call fills a reactive model,
+// and the person's submit (or cancel) answers it.
+import type { UseWebMCPFormModelOptions, WebMCPFormModelSubmitContext } from '../../src'
+import { describe, expect, it, vi } from 'vitest'
+import { ref } from 'vue'
+import { z } from 'zod'
+import { useWebMCPFormModel } from '../../src'
+import { until, withSetup } from '../helpers'
+import { callTool, lane, laneSuite, textOf, uniqueName } from '../lane'
+
+let mc: WebMCP.ModelContext
+const cleanups = laneSuite(m => (mc = m))
+
+interface Order { title: string, qty: number, email: string }
+const blank = (): Order => ({ title: '', qty: 1, email: '' })
+const jsonSchema = {
+  type: 'object',
+  properties: { title: { type: 'string' }, qty: { type: 'integer', minimum: 1, maximum: 10 }, email: { type: 'string', format: 'email' } },
+  required: ['title'],
+  additionalProperties: false,
+}
+
+function mountFormModel(options: Partial<UseWebMCPFormModelOptions<Order, unknown>> & Pick<UseWebMCPFormModelOptions<Order, unknown>, 'onSubmit'>) {
+  const model = ref(blank())
+  const name = uniqueName('order')
+  const mounted = withSetup(() => useWebMCPFormModel<Order>({ name, description: 'Orders boxes.', model, schema: jsonSchema, ...options }))
+  cleanups.push(mounted.unmount)
+  return { name, model, form: mounted.result }
+}
+
+async function call(name: string, args: object) {
+  await until(async () => (await mc.getTools()).some(t => t.name === name))
+  return callTool(mc, name, args)
+}
+
+describe(`useWebMCPFormModel (${lane})`, () => {
+  it('fills the model the person sees, waits for their submit, and answers with onSubmit\'s result', async () => {
+    const onSubmit = vi.fn((values: Order) => ({ ordered: values.qty, of: values.title }))
+    const { name, model, form } = mountFormModel({ onSubmit })
+    const answer = call(name, { title: 'Boxes', qty: 3 })
+    await until(() => form.isAgentActive.value)
+    // The agent's values on top of the initial ones; nothing ran yet.
+    expect(model.value).toEqual({ title: 'Boxes', qty: 3, email: '' })
+    expect(onSubmit).not.toHaveBeenCalled()
+    // The person corrects a value before submitting: the agent gets what was submitted.
+    model.value.qty = 4
+    await expect(form.submit()).resolves.toEqual({ ordered: 4, of: 'Boxes' })
+    expect(await answer).toEqual({ content: [{ type: 'text', text: '{"ordered":4,"of":"Boxes"}' }] })
+    expect(onSubmit).toHaveBeenCalledWith({ title: 'Boxes', qty: 4, email: '' }, { agentInvoked: true })
+    // Nothing one call filled reaches the next, or the person's form.
+    await until(() => !form.isAgentActive.value)
+    expect(model.value).toEqual(blank())
+  })
+
+  it('with autosubmit, answers at once; the next call starts from the initial values', async () => {
+    const onSubmit = vi.fn((values: Order, _context: WebMCPFormModelSubmitContext) => values)
+    const { name, model } = mountFormModel({ onSubmit, autosubmit: true })
+    expect(textOf(await call(name, { title: 'First', email: 'a@example.com' }))).toBe('{"title":"First","qty":1,"email":"a@example.com"}')
+    expect(textOf(await call(name, { title: 'Second' }))).toBe('{"title":"Second","qty":1,"email":""}')
+    expect(onSubmit.mock.calls.map(([, context]) => context)).toEqual([{ agentInvoked: true }, { agentInvoked: true }])
+    expect(model.value).toEqual(blank())
+  })
+
+  it('a cancel tells the agent the person declined; onSubmit never runs', async () => {
+    const onSubmit = vi.fn(() => 'ordered')
+    const { name, model, form } = mountFormModel({ onSubmit })
+    const answer = call(name, { title: 'Unwanted' })
+    await until(() => form.isAgentActive.value)
+    form.cancel('not today')
+    const response = await answer
+    expect(response.isError).toBe(true)
+    expect(response._meta).toEqual({ 'vue-webmcp/code': 'DECLINED' })
+    expect(textOf(response)).toContain('not today')
+    expect(onSubmit).not.toHaveBeenCalled()
+    expect([form.isAgentActive.value, model.value]).toEqual([false, blank()])
+  })
+
+  it('refuses values the schema refuses with INVALID_ARGS, before they reach the model', async () => {
+    const onSubmit = vi.fn(() => 'ordered')
+    const { name, model } = mountFormModel({ onSubmit, autosubmit: true })
+    const response = await call(name, { title: 'Big', qty: 50 })
+    expect(response._meta).toEqual({ 'vue-webmcp/code': 'INVALID_ARGS' })
+    expect(textOf(response)).toContain('/qty')
+    expect(onSubmit).not.toHaveBeenCalled()
+    expect(model.value).toEqual(blank())
+  })
+
+  it('takes a Standard Schema, and its output is what fills the model', async () => {
+    const schema = z.object({ title: z.string().trim(), qty: z.number().int().min(1).max(10).default(1), email: z.string().default('') })
+    const { name } = mountFormModel({ onSubmit: values => values, schema, autosubmit: true })
+    expect(textOf(await call(name, { title: '  Trimmed  ' }))).toBe('{"title":"Trimmed","qty":1,"email":""}')
+    expect((await call(name, { title: 'x', qty: 0 }))._meta).toEqual({ 'vue-webmcp/code': 'INVALID_ARGS' })
+  })
+
+  it('a person\'s submit runs the same handler, marked not agent-invoked, and answers no call', async () => {
+    const onSubmit = vi.fn(() => 'saved')
+    const { model, form } = mountFormModel({ onSubmit })
+    model.value.title = 'By hand'
+    await expect(form.submit()).resolves.toBe('saved')
+    expect(onSubmit).toHaveBeenCalledWith({ title: 'By hand', qty: 1, email: '' }, { agentInvoked: false })
+    expect(model.value.title).toBe('By hand') // the person's own form is theirs to reset
+  })
+
+  it('onSubmit\'s failure reaches the agent as isError and lands in error', async () => {
+    const { name, form } = mountFormModel({ onSubmit: () => {
+      throw new Error('Out of boxes')
+    } })
+    const answer = call(name, { title: 'Boxes' })
+    await until(() => form.isAgentActive.value)
+    await expect(form.submit()).resolves.toBeUndefined()
+    expect(await answer).toEqual({ content: [{ type: 'text', text: 'Out of boxes' }], isError: true, _meta: { 'vue-webmcp/code': 'TOOL_ERROR' } })
+    expect(form.error.value?.message).toBe('Out of boxes')
+  })
+
+  it('a second agent call while one waits is refused; the waiting one still answers', async () => {
+    const { name, form } = mountFormModel({ onSubmit: (values: Order) => values.title })
+    const first = call(name, { title: 'First' })
+    await until(() => form.isAgentActive.value)
+    const second = await call(name, { title: 'Second' })
+    expect(second.isError).toBe(true)
+    expect(textOf(second)).toContain('still waiting')
+    await form.submit()
+    expect(textOf(await first)).toBe('First')
+  })
+})
