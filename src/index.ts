@@ -13,6 +13,7 @@ export { toErrorResponse, toToolResponse } from './results/normalize'
 export { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError, ToolOutputError, WebMCPDefinitionError } from './shared/errors'
 export { DEFAULT_BUDGETS } from './shared/limits'
 export type {
+  AnyToolOptions,
   ExecuteRegisteredToolOptions,
   ExecuteToolOptions,
   FormFields,
@@ -23,6 +24,7 @@ export type {
   ModelContext,
   RegisteredTool,
   RegisterToolOptions,
+  ToolExecuteResult,
   ToolNames,
   UseRegisteredToolsOptions,
   UseRegisteredToolsReturn,
@@ -31,6 +33,7 @@ export type {
   UseWebMCPFormReturn,
   UseWebMCPToolOptions,
   UseWebMCPToolOptionsFromSchema,
+  UseWebMCPToolOptionsWithOutput,
   UseWebMCPToolReturn,
   UseWebMCPToolsReturn,
   UseWebMCPToolsSharedOptions,
@@ -50,6 +53,7 @@ export type {
   WebMCPMediaContent,
   WebMCPOutputSchema,
   WebMCPResourceLink,
+  WebMCPSupportable,
   WebMCPTextContent,
   WebMCPToolAnnotations,
   WebMCPToolCallEvent,
