@@ -24,8 +24,10 @@ const base = (process.env.DOCS_BASE ?? '/').replace(/^\/?/, '/').replace(/\/?$/,
  */
 function apiSidebar(): DefaultTheme.SidebarItem[] {
   const file = repo('docs/api/typedoc-sidebar.json')
+  // Long names (UseWebMCPConfirmationsReturn) may wrap between their words (VitePress renders the text as HTML).
+  const wrappable = (text?: string) => text?.replace(/([a-z])([A-Z])/g, '$1<wbr>$2')
   const open = (items: DefaultTheme.SidebarItem[]): DefaultTheme.SidebarItem[] =>
-    items.map(({ collapsed: _, ...item }) => (item.items ? { ...item, items: open(item.items) } : item))
+    items.map(({ collapsed: _, ...item }) => ({ ...item, text: wrappable(item.text), ...(item.items && { items: open(item.items) }) }))
   return existsSync(file) ? open(JSON.parse(readFileSync(file, 'utf8'))) : []
 }
 
