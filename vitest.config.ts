@@ -279,7 +279,7 @@ export default defineConfig({
           name: 'docs',
           environment: 'node',
           include: ['test/docs/**/*.docs.test.ts'],
-          hookTimeout: 300_000,
+          hookTimeout: 900_000,
           expect: { poll: { timeout: 30_000 } },
         },
       },

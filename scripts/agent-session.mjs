@@ -51,7 +51,7 @@ export const STEPS = [
     person: { click: 'Decline', reason: 'Keep them for today' },
     check: r => (r.isError && r._meta?.['vue-webmcp/code'] === 'DECLINED' && text(r).includes('Their reason: Keep them for today') ? undefined : `expected DECLINED with the reason, got ${JSON.stringify(r)}`),
   },
-  { say: 'Clear the completed tasks again (the person allows it)', call: ['clear_completed', {}], person: { click: 'Allow' }, check: r => (text(r) === 'Deleted 1 completed task(s).' ? undefined : text(r)) },
+  { say: 'Clear the completed tasks again (the person approves it)', call: ['clear_completed', {}], person: { click: 'Approve' }, check: r => (text(r) === 'Deleted 1 completed task(s).' ? undefined : text(r)) },
   { say: 'Nothing is completed: clear_completed should be gone', tools: true, check: t => expectTools(t, [], ['clear_completed']) },
   {
     say: 'Read the open tasks',

@@ -16,6 +16,7 @@ export { WebMCPDefinitionError } from './shared/definitionError'
 export { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError, ToolOutputError } from './shared/errors'
 export { DEFAULT_BUDGETS } from './shared/limits'
 export type {
+  AnyToolOptions,
   ExecuteRegisteredToolOptions,
   ExecuteToolOptions,
   FormFields,
@@ -26,6 +27,7 @@ export type {
   ModelContext,
   RegisteredTool,
   RegisterToolOptions,
+  ToolExecuteResult,
   ToolNames,
   UseRegisteredToolsOptions,
   UseRegisteredToolsReturn,
@@ -36,6 +38,7 @@ export type {
   UseWebMCPFormReturn,
   UseWebMCPToolOptions,
   UseWebMCPToolOptionsFromSchema,
+  UseWebMCPToolOptionsWithOutput,
   UseWebMCPToolReturn,
   UseWebMCPToolsReturn,
   UseWebMCPToolsSharedOptions,
@@ -56,6 +59,7 @@ export type {
   WebMCPMediaContent,
   WebMCPOutputSchema,
   WebMCPResourceLink,
+  WebMCPSupportable,
   WebMCPTextContent,
   WebMCPToolAnnotations,
   WebMCPToolCallEvent,

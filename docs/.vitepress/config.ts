@@ -1,15 +1,34 @@
 import type { DefaultTheme } from 'vitepress'
 import { existsSync, readFileSync } from 'node:fs'
+import process from 'node:process'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitepress'
 import { initScriptPlugin } from '../../scripts/init-script-plugin.mjs'
 
 const repo = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url))
 
-/** The API reference's sidebar, written by TypeDoc (`npm run docs:api`) beside the pages it generates. */
+/** The package's own metadata: its version for the footer, its repository for the links. */
+const pkg = JSON.parse(readFileSync(repo('package.json'), 'utf8')) as { version: string, repository: { url: string } }
+const repository = pkg.repository.url.replace(/^git\+/, '').replace(/\.git$/, '')
+
+/**
+ * Where the site is served from: `/` by default, or a sub-path such as GitHub Pages' `/vue-webmcp/`
+ * (DOCS_BASE, set by the deploy workflow from package.json's homepage).
+ */
+const base = (process.env.DOCS_BASE ?? '/').replace(/^\/?/, '/').replace(/\/?$/, '/')
+
+/**
+ * The API reference's sidebar, written by TypeDoc (`npm run docs:api`) beside the pages it
+ * generates, with every group open: VitePress draws a collapsible group as a button holding a
+ * second button (its caret), which screen readers cannot use.
+ */
 function apiSidebar(): DefaultTheme.SidebarItem[] {
   const file = repo('docs/api/typedoc-sidebar.json')
-  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : []
+  // Long names (UseWebMCPConfirmationsReturn) may wrap between their words (VitePress renders the text as HTML).
+  const wrappable = (text?: string) => text?.replace(/([a-z])([A-Z])/g, '$1<wbr>$2')
+  const open = (items: DefaultTheme.SidebarItem[]): DefaultTheme.SidebarItem[] =>
+    items.map(({ collapsed: _, ...item }) => ({ ...item, text: wrappable(item.text), ...(item.items && { items: open(item.items) }) }))
+  return existsSync(file) ? open(JSON.parse(readFileSync(file, 'utf8'))) : []
 }
 
 /**
@@ -34,7 +53,7 @@ const page = ([text, slug]: [string, string]): DefaultTheme.SidebarItem => ({ te
 const group = (text: string, pages: [string, string][]): DefaultTheme.SidebarItem => ({ text, items: pages.map(page) })
 
 const guide: DefaultTheme.SidebarItem[] = [
-  group('Getting started', [['What is vue-webmcp?', ''], ['Install', 'install'], ['A first tool', 'first-tool']]),
+  group('Getting started', [['What is vue-webmcp?', ''], ['Getting started', 'getting-started'], ['Install', 'install'], ['A first tool', 'first-tool']]),
   group('Essentials', [
     ['Groups and typed arguments', 'groups-and-typed-arguments'],
     ['Forms', 'forms'],
@@ -80,26 +99,41 @@ const functions: DefaultTheme.SidebarItem[] = [
 export default defineConfig({
   title: 'vue-webmcp',
   description: 'Vue 3 composables for WebMCP: page actions for browser agents, tied to component and effect scopes.',
+  base,
   cleanUrls: false,
   lastUpdated: false,
-  head: [['link', { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }]],
+  head: [['link', { rel: 'icon', type: 'image/svg+xml', href: `${base}favicon.svg` }]],
   srcExclude: ['**/README.md'],
   themeConfig: {
     nav: [
-      { text: 'Guide', link: '/guide/', activeMatch: '^/guide/' },
+      { text: 'Guide', link: '/guide/getting-started', activeMatch: '^/guide/' },
       { text: 'Functions', link: '/functions/', activeMatch: '^/(functions|testing)/' },
-      { text: 'API reference', link: '/api/', activeMatch: '^/api/' },
+      { text: 'Types', link: '/api/', activeMatch: '^/api/' },
     ],
     sidebar: {
       '/guide/': guide,
       '/contributing': guide,
       '/functions/': functions,
       '/testing/': functions,
-      '/api/': [{ text: 'API reference', link: '/api/', items: apiSidebar() }],
+      '/api/': [{ text: 'Types (API reference)', link: '/api/', items: apiSidebar() }],
     },
     search: { provider: 'local' },
+    socialLinks: [{ icon: 'github', link: repository, ariaLabel: 'vue-webmcp on GitHub' }],
+    editLink: { pattern: `${repository}/edit/main/docs/:path`, text: 'Edit this page on GitHub' },
+    footer: {
+      message: `vue-webmcp ${pkg.version}, released under the Apache-2.0 license. <a href="${repository}">Source on GitHub</a>.`,
+    },
     outline: [2, 3],
   },
+  // The API reference is generated from the types (docs/api is not in the repository): its pages
+  // link to their source instead of to an edit page.
+  transformPageData(pageData) {
+    if (pageData.relativePath.startsWith('api/'))
+      pageData.frontmatter.editLink = false
+  },
+  // GitHub's high-contrast themes: the default ones draw comments and keywords below WCAG AA's
+  // contrast on VitePress's code background, in either scheme.
+  markdown: { theme: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } },
   vite: {
     plugins: [initScriptPlugin(), scopedPlaygroundStyle(), {
       // The package's development flag (src/shared/dev.ts): the demos run its sources.

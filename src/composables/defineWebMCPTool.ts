@@ -6,14 +6,24 @@ import type { UseWebMCPToolOptionsFromSchema, WebMCPToolDefinition } from '../ty
  * unit-testable, no component needed) and keep its literal name and its
  * argument and result types until it is registered. With a literal
  * `inputSchema` (JSON Schema or Zod, Valibot, ArkType), `execute`'s arguments
- * are inferred from it; with a Standard Schema `outputSchema`, its return type is checked.
+ * are inferred from it; with an `outputSchema` (literal or Standard Schema), its return type is checked.
  */
-export function defineWebMCPTool<const Schema extends object, Result = unknown, const Name extends MaybeRefOrGetter<string> = string>(
-  definition: Omit<UseWebMCPToolOptionsFromSchema<Schema, Result>, 'name'> & { name: Name },
-): Omit<UseWebMCPToolOptionsFromSchema<Schema, Result>, 'name'> & { name: Name }
-export function defineWebMCPTool<Args = Record<string, unknown>, Result = unknown, const Name extends MaybeRefOrGetter<string> = string>(
-  definition: WebMCPToolDefinition<Args, Result, Name>,
-): WebMCPToolDefinition<Args, Result, Name>
+export function defineWebMCPTool<
+  const Schema extends object,
+  Result = unknown,
+  const Name extends MaybeRefOrGetter<string> = string,
+  const Output = unknown,
+>(
+  definition: Omit<UseWebMCPToolOptionsFromSchema<Schema, Result, Output>, 'name'> & { name: Name },
+): Omit<UseWebMCPToolOptionsFromSchema<Schema, Result, Output>, 'name'> & { name: Name }
+export function defineWebMCPTool<
+  Args = Record<string, unknown>,
+  Result = unknown,
+  const Name extends MaybeRefOrGetter<string> = string,
+  const Output = unknown,
+>(
+  definition: WebMCPToolDefinition<Args, Result, Name, Output>,
+): WebMCPToolDefinition<Args, Result, Name, Output>
 export function defineWebMCPTool(definition: unknown): unknown {
   return definition
 }

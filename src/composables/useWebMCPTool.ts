@@ -1,4 +1,4 @@
-import type { UseWebMCPToolOptions, UseWebMCPToolOptionsFromSchema, UseWebMCPToolReturn } from '../types'
+import type { UseWebMCPToolOptions, UseWebMCPToolOptionsFromSchema, UseWebMCPToolOptionsWithOutput, UseWebMCPToolReturn } from '../types'
 import { useToolRegistrations } from '../registration/registrations'
 
 // Declared with the types the registration engine shares; exported from here too.
@@ -9,8 +9,12 @@ import { useToolRegistrations } from '../registration/registrations'
  * cached by `<KeepAlive>` has its tools only while activated.
  * Feature-detects the API and does nothing where it is absent, SSR included.
  */
-export function useWebMCPTool<const Schema extends object, Result = unknown>(options: UseWebMCPToolOptionsFromSchema<Schema, Result>): UseWebMCPToolReturn
-export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown>(options: UseWebMCPToolOptions<Args, Result>): UseWebMCPToolReturn
+export function useWebMCPTool<const Schema extends object, Result = unknown, const Output = unknown>(
+  options: UseWebMCPToolOptionsFromSchema<Schema, Result, Output>,
+): UseWebMCPToolReturn
+export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown, const Output = unknown>(
+  options: UseWebMCPToolOptionsWithOutput<Args, Result, Output>,
+): UseWebMCPToolReturn
 export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown>(options: UseWebMCPToolOptions<Args, Result>): UseWebMCPToolReturn {
   return useToolRegistrations([options], { document: options.document })[0]!
 }

@@ -26,6 +26,7 @@ export class ResultTooLargeError extends Error {
   /**
    * @param size How big the result was: "1234 characters", or for a result
    * too large to measure cheaply "more than 96000 characters (an array of 90910 items)".
+   * @param limit The tool's result budget, in characters.
    */
   constructor(readonly size: string, readonly limit: number) {
     super(`The result is ${size}, over this tool's limit of ${limit} characters. `

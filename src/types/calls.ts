@@ -18,6 +18,7 @@ export interface WebMCPCallOrigin {
 
 /** What `onToolCall` receives, before `execute`. */
 export interface WebMCPToolCallEvent extends WebMCPCallOrigin {
+  /** The tool called. */
   name: string
   /** Present only with `includeArgs: true`. The same object `execute` receives; do not mutate it. */
   args?: unknown
@@ -25,6 +26,7 @@ export interface WebMCPToolCallEvent extends WebMCPCallOrigin {
 
 /** What `onToolResult` receives, after normalization, for success and failure alike. */
 export interface WebMCPToolResultEvent extends WebMCPCallOrigin {
+  /** The tool called. */
   name: string
   /** `false` when the call failed or `execute` returned an `isError` result. */
   ok: boolean
@@ -51,10 +53,13 @@ export interface WebMCPConfirmationRequest extends WebMCPCallOrigin {
   id: number
   /** The tool's name, title and description, as the agent sees them. */
   name: string
+  /** The tool's title, if it has one. */
   title?: string
+  /** The tool's description. */
   description?: string
   /** The arguments as validated: what `execute` receives if the person approves. Do not mutate. */
   args: unknown
+  /** The tool's annotations (`consequentialHint` and the others), as registered. */
   annotations?: WebMCPToolAnnotations
   /** Aborts when the request is withdrawn: the agent cancelled, or the tool's scope ended. Close the dialog then. */
   signal: AbortSignal

@@ -48,14 +48,18 @@ export interface UseWebMCPFormOptions<Fields extends FormFields = FormFields, Re
 export type WebMCPFormReset = 'agent' | 'success' | 'always' | 'never'
 
 export interface WebMCPFormAttrs {
+/** The tool's name, from the `name` option. */
   toolname: string
+  /** The tool's description, from the `description` option. */
   tooldescription: string
+  /** Present (empty) only while `autosubmit` is true: the agent may submit without a person's click. */
   toolautosubmit?: ''
   /**
    * Set with `toolautosubmit`: the form's own validation runs in `onSubmit`
    * instead, so an agent's fill it refuses answers an `INVALID_ARGS` result.
    */
   novalidate?: true
+  /** Handles a person's and an agent's submission; never navigates. */
   onSubmit: (event: Event) => Promise<void>
 }
 
@@ -70,6 +74,7 @@ export interface UseWebMCPFormReturn {
    * before it activates; `isSubmitting` covers that call.
    */
   isAgentActive: Readonly<Ref<boolean>>
+  /** A submission's `execute` is running (a person's or an agent's). */
   isSubmitting: Readonly<Ref<boolean>>
   /** What the last submission threw, until the next one. */
   error: Readonly<Ref<Error | null>>

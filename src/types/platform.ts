@@ -29,9 +29,11 @@ export type WebMCPToolFrame = 'self' | 'descendant' | 'ancestor' | 'other'
  * carry the window.
  */
 export interface WebMCPListedTool {
+  /** The tool's name, as registered. */
   readonly name: string
   /** `''` when none was given. */
   readonly title: string
+  /** The tool's description, as registered. */
   readonly description: string
   /** The registering document's origin. */
   readonly origin: string
@@ -39,6 +41,7 @@ export interface WebMCPListedTool {
   readonly inputSchema: object | null
   /** JSON Schema of what the tool returns (Chrome 159 and later), or `null`. */
   readonly outputSchema: object | null
+  /** The tool's annotations with all four hints filled in when any was given, or `null`. */
   readonly annotations: WebMCPToolAnnotations | null
   /**
    * Which frame registered it, seen from the document whose tools are listed:

@@ -24,43 +24,62 @@ export type WebMCPErrorCode
 
 /** Optional hints MCP allows on any content block. */
 export interface WebMCPContentAnnotations {
+  /** Who the block is for: the person, the model, or both. */
   audience?: ('user' | 'assistant')[]
+  /** How much the block matters, from 0 (least) to 1 (most). */
   priority?: number
+  /** When the content last changed, as an ISO 8601 date. */
   lastModified?: string
 }
 
 interface BlockBase {
+  /** Hints for the client: audience, priority, last change. */
   annotations?: WebMCPContentAnnotations
+  /** Extra data for the client, passed through as it is. */
   _meta?: Record<string, unknown>
 }
 
 /** Text: what agents read. */
 export interface WebMCPTextContent extends BlockBase {
+  /** A text block. */
   type: 'text'
+  /** The text the agent reads. */
   text: string
 }
 
 /** An image or a sound, base64 in `data`. */
 export interface WebMCPMediaContent extends BlockBase {
+  /** An image or a sound. */
   type: 'image' | 'audio'
+  /** The bytes, base64-encoded. */
   data: string
+  /** The bytes' media type, such as `image/png`. */
   mimeType: string
 }
 
 /** A link to a resource the agent may read. */
 export interface WebMCPResourceLink extends BlockBase {
+  /** A link to a resource. */
   type: 'resource_link'
+  /** Where the resource is. */
   uri: string
+  /** The resource's name, for the agent. */
   name: string
+  /** A label for a person. */
   title?: string
+  /** What the resource holds. */
   description?: string
+  /** The resource's media type. */
   mimeType?: string
+  /** The resource's size in bytes, if known. */
   size?: number
 }
 
 /** A resource inlined in the result, as text or base64 `blob`. */
 export interface WebMCPEmbeddedResource extends BlockBase {
+  /** A resource inlined in the result. */
   type: 'resource'
+  /** The resource: its address and media type, and its content as `text` or base64 `blob`. */
   resource: { uri: string, mimeType?: string, _meta?: Record<string, unknown> } & ({ text: string } | { blob: string })
 }
 
@@ -78,9 +97,13 @@ export type WebMCPContentBlock
 
 /** An MCP `CallToolResult`: what the agent receives from a tool. */
 export interface WebMCPToolResponse {
+  /** What the agent reads: text, images, sounds, resources. */
   content: WebMCPContentBlock[]
+  /** The result as data, when the tool has an `outputSchema`. */
   structuredContent?: Record<string, unknown>
+  /** True when the call failed: the text says why, and `_meta` holds the error code. */
   isError?: boolean
+  /** Extra data for the client; vue-webmcp puts the error code here (`ERROR_CODE_KEY`). */
   _meta?: Record<string, unknown>
   [key: string]: unknown
 }

@@ -60,6 +60,7 @@ export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = u
    * mismatch is an `INVALID_OUTPUT` error, never the data.
    */
   outputSchema?: MaybeRefOrGetter<WebMCPOutputSchema<Result> | undefined>
+  /** Hints for the agent and the browser: `readOnlyHint`, `untrustedContentHint`, `consequentialHint` (a call then waits for the person, see `confirm`) and `debugging`. */
   annotations?: MaybeRefOrGetter<WebMCPToolAnnotations | undefined>
   /**
    * Secure origins (an iframe-hosted agent, say) that may discover and call the
@@ -126,12 +127,17 @@ export interface UseWebMCPToolReturn extends WebMCPSupportable {
 
 /** Options applied to every tool in the group unless the tool sets its own. */
 export interface UseWebMCPToolsSharedOptions {
+  /** Register the group's tools only while true; a tool's own `enabled` must be true too. */
   enabled?: MaybeRefOrGetter<boolean>
+  /** Annotations for every tool of the group that sets none. */
   annotations?: MaybeRefOrGetter<WebMCPToolAnnotations | undefined>
+  /** `exposedTo` for every tool of the group that sets none. */
   exposedTo?: MaybeRefOrGetter<readonly string[] | undefined>
   /** Receives the failing tool's name as well, since one handler serves the group. */
   onError?: (error: unknown, name: string) => void
+  /** `validateArgs` for every tool of the group that sets none. */
   validateArgs?: boolean
+  /** `timeoutMs` for every tool of the group that sets none. */
   timeoutMs?: number
   /** As a tool's `confirm`, for every tool of the group that sets none. */
   confirm?: boolean | WebMCPConfirm
@@ -139,6 +145,7 @@ export interface UseWebMCPToolsSharedOptions {
   document?: Document
 }
 
+/** Any tool's options, whatever its argument and result types: what a `useWebMCPTools` group takes. */
 export type AnyToolOptions = UseWebMCPToolOptions<any, any>
 
 /** The registration engine behind `useWebMCPTool(s)`, as the development tools register their own tools with it. */
@@ -150,18 +157,56 @@ export type ToolRegistrations = (list: readonly AnyToolOptions[], shared?: UseWe
  * in a script alike (a ref inside a plain object would read as truthy).
  */
 export interface WebMCPToolState {
+/** The document has a `ModelContext`. */
   readonly isSupported: boolean
+  /** This tool is registered with the browser. */
   readonly isRegistered: boolean
+  /** Why this tool is not registered, or `null`. */
   readonly error: Error | null
 }
 
-/** Tool options whose `execute` arguments are inferred from `inputSchema`: a literal JSON Schema, or a Standard Schema's output type. */
-export type UseWebMCPToolOptionsFromSchema<Schema extends object, Result = unknown>
-  = Omit<UseWebMCPToolOptions<InferToolArgs<Schema>, Result>, 'inputSchema'> & { inputSchema: Schema }
+/**
+ * The schema `outputSchema` was given as, when it can type a result: a literal or a Standard
+ * Schema. A ref or a getter of one is read at run time only (`unknown`).
+ */
+type OutputSchemaOf<Output> = Output extends StandardSchemaV1
+  ? Output
+  : Output extends Ref<unknown> | ((...args: never) => unknown) ? unknown : Output
 
-/** A tool definition that keeps its literal name. */
-export type WebMCPToolDefinition<Args = Record<string, unknown>, Result = unknown, Name extends MaybeRefOrGetter<string> = string>
-  = Omit<UseWebMCPToolOptions<Args, Result>, 'name'> & { name: Name }
+/**
+ * What `execute` may return: with an `outputSchema`, what it describes (a literal JSON Schema's
+ * object type, a Standard Schema's input type); without one, its own `Result`.
+ */
+export type ToolExecuteResult<Output, Result> = unknown extends OutputSchemaOf<Output>
+  ? Result | Promise<Result>
+  : OutputSchemaOf<Output> extends WebMCPOutputSchema | undefined
+    ? InferToolResult<OutputSchemaOf<Output>> | Promise<InferToolResult<OutputSchemaOf<Output>>>
+    : never // not a schema: no return fits, so the mistake is an error
+
+/**
+ * Tool options whose `execute` return is checked against `outputSchema`, a literal JSON Schema
+ * or a Standard Schema (`Output`, inferred from it).
+ */
+export type UseWebMCPToolOptionsWithOutput<Args = Record<string, unknown>, Result = unknown, Output = unknown>
+  = Omit<UseWebMCPToolOptions<Args, Result>, 'outputSchema' | 'execute'> & {
+    /** As `UseWebMCPToolOptions.outputSchema`; a literal or Standard Schema also types what `execute` returns. */
+    outputSchema?: unknown extends Output
+      ? MaybeRefOrGetter<WebMCPOutputSchema<Result> | undefined>
+      : Output | MaybeRefOrGetter<WebMCPOutputSchema<Result> | undefined>
+    /** As `UseWebMCPToolOptions.execute`, its return typed by `outputSchema` when there is one. */
+    execute: (args: Args, options: WebMCPToolExecuteOptions) => ToolExecuteResult<Output, Result>
+  }
+
+/**
+ * Tool options whose `execute` arguments are inferred from `inputSchema` (a literal JSON Schema,
+ * or a Standard Schema's output type), and whose return is checked against `outputSchema`.
+ */
+export type UseWebMCPToolOptionsFromSchema<Schema extends object, Result = unknown, Output = unknown>
+  = Omit<UseWebMCPToolOptionsWithOutput<InferToolArgs<Schema>, Result, Output>, 'inputSchema'> & { inputSchema: Schema }
+
+/** A tool definition that keeps its literal name (and checks `execute`'s return against `outputSchema`). */
+export type WebMCPToolDefinition<Args = Record<string, unknown>, Result = unknown, Name extends MaybeRefOrGetter<string> = string, Output = unknown>
+  = Omit<UseWebMCPToolOptionsWithOutput<Args, Result, Output>, 'name'> & { name: Name }
 
 /** Static tool names in a definitions tuple; reactive names fall back to `string`. */
 export type ToolNames<T extends readonly AnyToolOptions[]> = T[number]['name'] extends string ? T[number]['name'] : string

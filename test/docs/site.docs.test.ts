@@ -1,14 +1,17 @@
 // The documentation site as a reader gets it: the built pages (`npm run docs:build`) in Chromium
 // with WebMCP on. Every page loads without a console error, every internal link and anchor leads
 // somewhere, and each live demo's tools are registered in the browser and answer an agent's call
-// through Playwright's page.webmcp.
+// through Playwright's page.webmcp. axe-core finds no serious or critical accessibility problem on
+// any page, in the light scheme or the dark one, and every function page shows code to copy before
+// its first section.
 import type { Browser, Page } from 'playwright'
 import { existsSync, readdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
+import { createRequire } from 'node:module'
 import { extname, join, relative } from 'node:path'
 import { chromium } from 'playwright'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { callTool, listTools } from 'vue-webmcp/testing'
 import { CHROMIUM_ARGS, requireChromium } from '../../scripts/chromium.mjs'
 import { checkNarrow } from '../../scripts/page-checks.mjs'
@@ -47,6 +50,32 @@ const DEMO_PAGES = ['useWebMCPTool', 'useWebMCPTools', 'defineWebMCPTool', 'useW
 /** The demos whose tool is consequential: its call waits until the person approves it in the page. */
 const CONFIRM_PAGES = new Set(['/functions/useWebMCPConfirmations.html', '/guide/confirmation.html'])
 const demos: { path: string, call: { name: string, input?: Record<string, unknown> }, expect: string }[] = []
+/** Each page's serious and critical accessibility violations, per colour scheme. */
+const violations = new Map<string, string[]>()
+/** Function pages (an export's own page) whose first second-level heading comes before any code. */
+const proseFirst: string[] = []
+
+/** axe-core's browser build, injected into each page. */
+const AXE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+/**
+ * VitePress's own search button: its look and label are the theme's, not this site's (its
+ * keyboard hint has too little contrast in the dark scheme).
+ */
+const AXE_EXCLUDE = ['.VPNavBarSearch']
+
+/** The serious and critical violations axe-core finds on the page as it is now, one line each. */
+async function accessibilityProblems(tab: Page): Promise<string[]> {
+  if (!(await tab.evaluate(() => 'axe' in window)))
+    await tab.addScriptTag({ content: AXE })
+  return tab.evaluate(async (exclude) => {
+    interface Violation { id: string, impact?: string | null, nodes: { target: unknown[] }[] }
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Violation[] }> } }).axe
+    const { violations } = await axe.run({ exclude: exclude.map(selector => [selector]) }, { resultTypes: ['violations'] })
+    return violations
+      .filter(v => v.impact === 'serious' || v.impact === 'critical')
+      .map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')}${v.nodes.length > 3 ? `, and ${v.nodes.length - 3} more` : ''}`)
+  }, AXE_EXCLUDE)
+}
 
 beforeAll(async () => {
   if (!existsSync(`${dist}/index.html`))
@@ -84,15 +113,23 @@ beforeAll(async () => {
         links: [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].filter(a => a.origin === location.origin).map(a => a.pathname + a.hash),
         ids: [...document.querySelectorAll('[id]')].map(e => e.id),
         demo: document.querySelector<HTMLElement>('[data-demo-call]')?.dataset,
+        // Code to copy (a code block, or a group of them) before the first section's heading.
+        codeFirst: (() => {
+          const code = document.querySelector('.vp-doc div[class*="language-"]')
+          const h2 = document.querySelector('.vp-doc h2')
+          return !!code && (!h2 || !!(code.compareDocumentPosition(h2) & Node.DOCUMENT_POSITION_FOLLOWING))
+        })(),
       }))
       links.set(path, new Set(seen.links))
       ids.set(path, new Set(seen.ids))
       if (seen.demo)
         demos.push({ path, call: JSON.parse(seen.demo.demoCall!), expect: seen.demo.demoExpect! })
+      if (/^\/(?:functions|testing)\/(?!index)/.test(path) && !seen.codeFirst)
+        proseFirst.push(path)
     }
     await tab.close()
   }))
-}, 300_000)
+}, 900_000)
 
 afterAll(async () => {
   await browser?.close()
@@ -112,6 +149,16 @@ function watch(tab: Page, where: string | (() => string)) {
   tab.on('pageerror', error => problems.push(`${at()}: uncaught: ${error.message}`))
 }
 
+/** Presses Tab until the element `selector` has the focus, as a keyboard user moves through a page. */
+async function tabTo(selector: string, presses = 80) {
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press('Tab')
+    if (await page.evaluate(s => !!document.activeElement?.matches(s), selector))
+      return
+  }
+  throw new Error(`${presses} presses of Tab never reached ${selector}`)
+}
+
 async function open(path: string) {
   await page.goto(origin + path)
   await page.waitForSelector('[data-testid="dev-panel"] [data-tool]')
@@ -121,7 +168,7 @@ describe('the documentation site', () => {
   it('has a page for each part of the guide and every export, and each loads without a console error', () => {
     const pages = builtPages()
     expect(pages.length).toBeGreaterThan(60)
-    for (const path of ['/guide/first-tool.html', '/guide/schemas.html', '/guide/confirmation.html', '/functions/useWebMCPForm.html', '/testing/initScript.html', '/api/index/interfaces/WebMCPConfig.html'])
+    for (const path of ['/guide/first-tool.html', '/guide/schemas.html', '/guide/confirmation.html', '/functions/useWebMCPForm.html', '/testing/initScript.html', '/api/vue-webmcp/interfaces/WebMCPConfig.html', '/guide/getting-started.html'])
       expect(pages).toContain(path)
     expect(problems).toEqual([])
   })
@@ -139,6 +186,42 @@ describe('the documentation site', () => {
     }
     expect(broken).toEqual([])
   })
+
+  it('every function page opens with code to copy: its first code block comes before its first section', () => {
+    expect(builtPages().filter(path => /^\/(?:functions|testing)\/(?!index)/.test(path)).length).toBeGreaterThan(25)
+    expect(proseFirst).toEqual([])
+  })
+
+  it('axe-core finds no serious or critical accessibility violation on any page, light or dark', async () => {
+    // A timed-out run stops loading pages, so the tests after it get the browser to themselves.
+    const run = { finished: false }
+    onTestFinished(() => {
+      run.finished = true
+    })
+    const queue = builtPages()
+    await Promise.all(Array.from({ length: SWEEP_TABS }, async () => {
+      let current = ''
+      const tab = await browser.newPage()
+      watch(tab, () => current)
+      for (let path = queue.shift(); path && !run.finished; path = queue.shift()) {
+        current = path
+        await tab.goto(origin + path, { waitUntil: 'load' })
+        await tab.waitForFunction(() => !!(document.querySelector('#app') as { __vue_app__?: unknown } | null)?.__vue_app__)
+        // A demo is looked at once it has rendered: its panel lists its tools.
+        if (await tab.locator('[data-demo-call]').count())
+          await tab.waitForSelector('[data-testid="dev-panel"] [data-tool]')
+        violations.set(`${path} (light)`, await accessibilityProblems(tab))
+        // The dark scheme, as VitePress's toggle and a dark system setting give it: its class on the
+        // root element. Transitions off first, or axe would read colours halfway through one.
+        await tab.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important }' })
+        await tab.evaluate(() => document.documentElement.classList.add('dark'))
+        violations.set(`${path} (dark)`, await accessibilityProblems(tab))
+      }
+      await tab.close()
+    }))
+    expect(violations.size).toBe(builtPages().length * 2)
+    expect([...violations].filter(([, found]) => found.length).map(([page, found]) => `${page}: ${found.join('; ')}`)).toEqual([])
+  }, 1_800_000)
 
   it('the pages with a live demo are the ones this test calls', () => {
     expect(demos.map(d => d.path).sort()).toEqual([...DEMO_PAGES].sort())
@@ -186,6 +269,19 @@ describe('the documentation site', () => {
       await plain.close()
     }
     expect(problems).toEqual([])
+  })
+
+  it('a demo works from the keyboard alone: Tab to Try, type the argument, Tab to Run, and the tool runs', async () => {
+    await open('/functions/useWebMCPTool.html')
+    const tool = '[data-testid="dev-panel"] [data-tool="increment_counter"]'
+    await tabTo(`${tool} button.try`)
+    await page.keyboard.press('Enter')
+    await tabTo(`${tool} .runner input`)
+    await page.keyboard.type('2')
+    await tabTo(`${tool} .runner button.primary`)
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.getByTestId('count').innerText()).toBe('2')
+    await expect.poll(() => page.locator('[data-testid="call-log"] li').first().textContent()).toContain('increment_counter')
   })
 
   it('works 390 px wide: no sideways scroll, the demo\'s panel on screen with its Try buttons', async () => {

@@ -5,6 +5,7 @@ import { recordCall } from '../../../playground/src/callLog'
 import { ensureModelContext } from '../../demos/context'
 import '../../../playground/src/style.css' // scoped to .webmcp-demo by the site's Vite config
 import './demo.css'
+import './site.css'
 
 export default {
   extends: DefaultTheme,
