@@ -51,7 +51,8 @@ describe('production build: definition checks', () => {
     const [broken, sound, brokenOutput] = inApp({ budgets: false }, () => [
       useWebMCPTool({ name: 'broken', description: 'd', inputSchema: { type: 'object', properties: { id: { type: 'string', pattern: '^[\\w-.]+$' } } }, execute }),
       useWebMCPTool({ name: 'sound', description: 'd', inputSchema: { type: 'object', properties: { id: { type: 'string', pattern: '^[\\w.-]+$' } } }, execute }),
-      useWebMCPTool({ name: 'broken_output', description: 'd', outputSchema: { $ref: '#/$defs/missing' }, execute }),
+      // The schema is broken on purpose: no result could match it, so its type says nothing here.
+      useWebMCPTool({ name: 'broken_output', description: 'd', outputSchema: { $ref: '#/$defs/missing' }, execute: execute as unknown as () => Record<string, unknown> }),
     ])
     // Registered in the setup's own task: no check waits for a chunk.
     expect([...mc.toolNames].sort()).toEqual(['broken', 'broken_output', 'sound'])
