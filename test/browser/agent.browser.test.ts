@@ -157,7 +157,7 @@ describe('declarative form, called by the agent', () => {
     await until(() => (wrapper.get('input[name="title"]').element as HTMLInputElement).value === '')
   })
 
-  it('a fill the browser refuses (the form\'s own max) fails the call, and the agent\'s next call starts empty', async () => {
+  it('a fill the form\'s own validation refuses (its max) answers INVALID_ARGS naming the field, and the agent\'s next call starts empty', async () => {
     const name = uniqueName('order_boxes')
     const handler = vi.fn((fields: Record<string, unknown>) => fields)
     const Order = defineComponent({
@@ -169,7 +169,10 @@ describe('declarative form, called by the agent', () => {
     const wrapper = mount(Order, { attachTo: document.body })
     cleanups.push(() => wrapper.unmount())
     await until(async () => (await commands.listTools()).some(t => t.name === name))
-    await expect(commands.callTool(name, { title: 'Big order', qty: 50, notes: 'leave at door' })).rejects.toThrow(/Form validation failed/)
+    const refused = await commands.callTool(name, { title: 'Big order', qty: 50, notes: 'leave at door' }) as { isError?: boolean, content: { text: string }[], _meta?: Record<string, unknown> }
+    expect(refused.isError).toBe(true)
+    expect(refused._meta).toEqual({ 'vue-webmcp/code': 'INVALID_ARGS' })
+    expect(refused.content[0]!.text).toMatch(/nothing was submitted:\n\/qty: /)
     expect(handler).not.toHaveBeenCalled()
     // Straight away, as an agent that corrects itself does.
     expect(await commands.callTool(name, { qty: 2 })).toEqual({ content: [{ type: 'text', text: '{"title":"","qty":"2","notes":""}' }] })
