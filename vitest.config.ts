@@ -166,6 +166,8 @@ function compatLane(lane: CompatLane): TestProjectInlineConfiguration {
         testerHtmlPath: lane === 'chromium-150' || lane === 'chrome-160' || lane === 'memory-browser' ? undefined : `test/compat/tester-${lane === 'webmcp-polyfill' ? 'webmcp-polyfill' : 'global'}.html`,
         commands: { callTool, listTools },
         screenshotFailures: false,
+        // A bound on a hang: several lanes start their browsers at once on two loaded cores.
+        connectTimeout: 180_000,
       },
     },
   }
@@ -201,6 +203,8 @@ function firefoxLane(): TestProjectInlineConfiguration {
         provider: firefoxBidi({ executablePath }),
         instances: [{ browser: 'firefox' }],
         screenshotFailures: false,
+        // A bound on a hang: several lanes start their browsers at once on two loaded cores.
+        connectTimeout: 180_000,
       },
     },
   }
@@ -246,6 +250,8 @@ export default defineConfig({
             instances: [{ browser: 'chromium' }],
             commands: { callTool, listTools, startWebMCPRecord, readWebMCPRecord, stopWebMCPRecord, invokeThroughDevTools, cancelThroughDevTools },
             screenshotFailures: false,
+            // A bound on a hang: several lanes start their browsers at once on two loaded cores.
+            connectTimeout: 180_000,
           },
         },
       },
