@@ -292,7 +292,8 @@ describe(`useWebMCPForm (${lane})`, () => {
     await until(() => !state.isSubmitting.value)
   })
 
-  it('a submission marked agentInvoked while an agent\'s call of the form runs does not run: the agent gets its own answer', async () => {
+  it('a submission marked agentInvoked while an agent\'s call of the form runs does not run: the agent gets its own answer', async (context) => {
+    needs(context, 'forms')
     // Chromium 156 marks a person's click on submit during an autosubmitted
     // agent call agentInvoked, as it does a second agent call, and hands the
     // pending call whichever answer settles first.
