@@ -24,22 +24,31 @@ export interface CallState extends WebMCPToolCallState {
   begin: (options: AnyToolOptions) => TrackedCall
 }
 
-/**
- * Runs author code or a state write whose failure must not reach the call: a
- * throw, or a promise it returns that rejects, is logged in development.
- */
-function quietly(what: string, run: () => unknown): void {
-  const report = (error: unknown): void => {
-    if (__DEV__)
-      console.error(`[vue-webmcp] ${what} threw; the tool call went on.`, error)
-  }
+/** Development builds: logs a failure that must not reach the call. */
+function report(what: string, error: unknown): void {
+  if (__DEV__)
+    console.error(`[vue-webmcp] ${what} threw; the tool call went on.`, error)
+}
+
+/** Writes a state ref: a `flush: 'sync'` watcher that throws inside the write goes no further. */
+function write<T>(state: ShallowRef<T>, value: T): void {
   try {
-    const returned = run() as { then?: unknown } | undefined
-    if (typeof returned?.then === 'function')
-      (returned as PromiseLike<unknown>).then(undefined, report)
+    state.value = value
   }
   catch (error) {
-    report(error)
+    report('a watcher of the call state', error)
+  }
+}
+
+/** Runs `onStart` or `onSuccess`: a throw, or a promise it returns that rejects, goes no further. */
+function runHook(what: string, hook: () => unknown): void {
+  try {
+    const returned = hook() as { then?: unknown } | undefined
+    if (typeof returned?.then === 'function')
+      (returned as PromiseLike<unknown>).then(undefined, error => report(what, error))
+  }
+  catch (error) {
+    report(what, error)
   }
 }
 
@@ -51,7 +60,7 @@ function failureOf(outcome: ToolCallOutcome): Error {
   if (outcome.error !== undefined)
     return toError(outcome.error)
   const text = outcome.response.content.map(block => (block.type === 'text' ? block.text : '')).join('\n')
-  const error = new Error(text || `The tool answered an isError result (${outcome.code ?? 'TOOL_ERROR'}).`)
+  const error = new Error(text || 'The tool returned an isError result.')
   error.name = 'ToolError'
   return error
 }
@@ -77,13 +86,13 @@ export function createCallState(): CallState {
     running++
     const startedIn = generation
     // A `flush: 'sync'` watcher runs inside these writes: guarded like a hook.
-    quietly('a watcher of callCount', () => callCount.value++)
-    quietly('a watcher of isExecuting', () => (isExecuting.value = true))
+    write(callCount, callCount.value + 1)
+    write(isExecuting, true)
     let ran: { args: unknown, result?: unknown } | undefined
     return {
       execute(args, executeOptions) {
         ran = { args }
-        quietly('onStart', () => options.onStart?.(args))
+        runHook('onStart', () => options.onStart?.(args))
         const result = options.execute(args, executeOptions) as unknown
         if (typeof (result as { then?: unknown } | null)?.then !== 'function')
           return (ran.result = result)
@@ -92,14 +101,14 @@ export function createCallState(): CallState {
       },
       end(outcome) {
         running--
-        quietly('a watcher of isExecuting', () => (isExecuting.value = running > 0))
+        write(isExecuting, running > 0)
         // A call that began before `reset()` no longer writes what reset cleared.
         if (startedIn === generation) {
-          quietly('a watcher of lastResult', () => (lastResult.value = outcome.ok ? ran?.result : undefined))
-          quietly('a watcher of lastError', () => (lastError.value = outcome.ok ? null : failureOf(outcome)))
+          write(lastResult, outcome.ok ? ran?.result : undefined)
+          write(lastError, outcome.ok ? null : failureOf(outcome))
         }
         if (outcome.ok && ran)
-          quietly('onSuccess', () => options.onSuccess?.(ran!.result, ran!.args))
+          runHook('onSuccess', () => options.onSuccess?.(ran!.result, ran!.args))
       },
     }
   }
