@@ -8,8 +8,8 @@
 // not ship it at start-up.
 import type { BudgetedResponse } from '../results'
 import type { ToolCallSettings } from '../shared/callSettings'
-import type { ConfirmRule } from './confirmPolicy'
 import type { WebMCPCallOrigin, WebMCPConfirmationOutcome, WebMCPErrorCode, WebMCPToolAnnotations, WebMCPToolResponse } from '../types'
+import type { ConfirmRule } from './confirmPolicy'
 import { errorResult, findUntrusted, resultSize, shapeMarked, shapeResult, unmarked } from '../results'
 import { isToolResponse } from '../results/isToolResponse'
 import { formatProblems } from '../schemas/problems'
@@ -264,8 +264,9 @@ async function runCall<Args, Result>(call: ToolCall<Args, Result>, args: Args, t
     // Whether the person is asked (call/confirmPolicy.ts): not when `when`
     // says no, nor for a tool they approved for the page.
     const asking = confirmStep(call, checked.args)
-    if (asking?.step === 'remembered')
+    if (asking?.step === 'remembered') {
       trail.confirmation = { decision: 'approved', ms: 0, remembered: true }
+    }
     else if (asking) {
       const refused = await askThePerson(call, checked.args, trail, limits, asking.rule)
       if (refused)

@@ -42,7 +42,8 @@ describe('confirmRule', () => {
 
   it('a group\'s object fills in the fields a tool\'s own leaves unset', () => {
     const when = () => true
-    expect(confirmRule(toolCall({ confirm: { timeoutMs: 5 } }, { confirm: { when, timeoutMs: 9, remember: false } }))).toEqual({ explicit: true, when, timeoutMs: 5, canRemember: false })
+    const rule = confirmRule(toolCall({ confirm: { timeoutMs: 5 } }, { confirm: { when, timeoutMs: 9, remember: false } }))
+    expect(rule).toEqual({ explicit: true, when, timeoutMs: 5, canRemember: false })
   })
 
   it('never remembers a destructiveHint tool unless it says remember: true; remember: false never', () => {
