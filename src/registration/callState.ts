@@ -54,11 +54,18 @@ function runHook(what: string, hook: () => unknown): void {
 
 /**
  * Why a call failed, as an `Error`: what was thrown (or the call path's own
- * failure), else, for an `isError` result the tool returned, its text.
+ * failure), else, for an `isError` result the tool returned, its text. Never
+ * throws: a tool may throw a revoked Proxy, or an object whose getters throw.
  */
 function failureOf(outcome: ToolCallOutcome): Error {
-  if (outcome.error !== undefined)
-    return toError(outcome.error)
+  try {
+    if (outcome.error !== undefined)
+      return toError(outcome.error)
+  }
+  catch {
+    return new Error('The tool threw a value that cannot be read.')
+  }
+  // The response is the call path's own plain copy: safe to read.
   const text = outcome.response.content.map(block => (block.type === 'text' ? block.text : '')).join('\n')
   const error = new Error(text || 'The tool returned an isError result.')
   error.name = 'ToolError'

@@ -125,6 +125,18 @@ describe(`call state (${lane})`, () => {
     expect(tool.callCount.value).toBe(3)
   })
 
+  it('a thrown value that cannot be read still ends the call as an isError result, with an Error in lastError', async () => {
+    const name = uniqueName('hostile')
+    const { proxy, revoke } = Proxy.revocable({}, {})
+    revoke()
+    const tool = mounted(() => useWebMCPTool({ name, description: 'd', execute: () => { throw proxy } }))
+    await until(() => tool.isRegistered.value)
+    expect((await agentCall(mc, name)).isError).toBe(true)
+    expect(tool.lastError.value).toBeInstanceOf(Error)
+    expect(tool.lastError.value!.message).toBe('The tool threw a value that cannot be read.')
+    expect(tool.isExecuting.value).toBe(false)
+  })
+
   it('onStart gets the validated arguments before execute, onSuccess the result and arguments after; neither changes what the agent gets, even when it throws', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     const name = uniqueName('hooked')
