@@ -80,7 +80,7 @@ export default defineBuildConfig({
             // The call path, with the validation step's dispatch and the budget check of
             // definitions that production builds load with it when budgets are on: one chunk.
             // The validators (validate, formats, standardSchema) are chunks of their own, loaded by import().
-            if (/src\/call\/(?:callTool|validation|index)\.ts$|src\/results\/resultBudgets\.ts$/.test(id))
+            if (/src\/call\/(?:callTool|confirmPolicy|validation|index)\.ts$|src\/results\/resultBudgets\.ts$/.test(id))
               return 'pipeline'
             // Statically re-exported and also loaded lazily: in a chunk of their own,
             // an app's bundler can leave them out of its start-up code.
@@ -114,6 +114,10 @@ export default defineBuildConfig({
             // use useWebMCPConfirmations, loaded with the confirmation step otherwise.
             if (/src\/call\/confirmQueue\.ts$/.test(id))
               return 'confirmQueue'
+            // The approvals remembered for the page: likewise start-up code for apps that
+            // use useWebMCPConfirmations, loaded with the call path otherwise.
+            if (/src\/call\/rememberedApprovals\.ts$/.test(id))
+              return 'approvals'
             // Used by the guard and the definition checks only: lazy in every app.
             if (/src\/shared\/warn\.ts$/.test(id))
               return 'warn'

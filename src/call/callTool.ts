@@ -9,6 +9,7 @@
 import type { BudgetedResponse } from '../results'
 import type { ToolCallSettings } from '../shared/callSettings'
 import type { WebMCPCallOrigin, WebMCPConfirmationOutcome, WebMCPErrorCode, WebMCPToolAnnotations, WebMCPToolResponse } from '../types'
+import type { ConfirmRule } from './confirmPolicy'
 import { errorResult, findUntrusted, resultSize, shapeMarked, shapeResult, unmarked } from '../results'
 import { isToolResponse } from '../results/isToolResponse'
 import { formatProblems } from '../schemas/problems'
@@ -16,6 +17,7 @@ import { isErrorLike } from '../shared/errorLike'
 import { ResultTooLargeError, ToolInputError, ToolOutputError } from '../shared/errors'
 import { resultLimitSetting } from '../shared/limits'
 import { warnOnce } from '../shared/warn'
+import { confirmStep } from './confirmPolicy'
 import { withoutValues } from './problemText'
 import { check, CodeLoadError, loadChunk, unusableSchema } from './validation'
 
@@ -115,17 +117,6 @@ export function timeoutSetting(ms: unknown, warn: (message: string) => void = wa
     return ms < Infinity ? Math.min(ms, MAX_TIMEOUT_MS) : undefined
   if (__DEV__ && ms !== undefined && ms !== 0)
     warn(`timeoutMs must be a positive number of milliseconds (0 or Infinity for none); got ${String(ms)}. The tool runs without a time limit.`)
-}
-
-/**
- * Whether a call waits for the person: the tool's own `confirm`, else its
- * group's (`false` never, `true` or a function always), else when annotated
- * `consequentialHint: true` (call/confirm.ts then checks the page can ask).
- */
-function asksConfirmation(call: Pick<ToolCall<unknown, unknown>, 'settings' | 'annotations'>): boolean {
-  const [own, group] = call.settings.confirms ?? []
-  const choice = own ?? group
-  return choice === undefined ? call.annotations?.consequentialHint === true : choice !== false
 }
 
 /** Runs one tool call to a valid MCP result. Never rejects. */
@@ -270,8 +261,14 @@ async function runCall<Args, Result>(call: ToolCall<Args, Result>, args: Args, t
     const checked = await checkArguments(call, args, limits.signal)
     if (checked.refused)
       return checked.refused
-    if (asksConfirmation(call)) {
-      const refused = await askThePerson(call, checked.args, trail, limits)
+    // Whether the person is asked (call/confirmPolicy.ts): not when `when`
+    // says no, nor for a tool they approved for the page.
+    const asking = confirmStep(call, checked.args)
+    if (asking?.step === 'remembered') {
+      trail.confirmation = { decision: 'approved', ms: 0, remembered: true }
+    }
+    else if (asking) {
+      const refused = await askThePerson(call, checked.args, trail, limits, asking.rule)
       if (refused)
         return refused
     }
@@ -339,11 +336,12 @@ async function askThePerson<Args, Result>(
   args: Args,
   trail: CallTrail,
   limits: CallLimits,
+  rule: ConfirmRule,
 ): Promise<ToolCallOutcome | undefined> {
   confirmer ??= await raceSignal(loadChunk(() => import('./confirm')), limits.signal)
     .catch(loadFailure(`Tool "${call.name}" did not run: the code that asks the person could not be loaded`, 'Try again.'))
   limits.pauseTimer()
-  const confirmation = await confirmer.confirmCall(call, args)
+  const confirmation = await confirmer.confirmCall(call, args, rule)
   limits.resumeTimer()
   trail.confirmation = confirmation?.outcome
   return confirmation?.error ? failed(call.settings, confirmation.error, confirmation.code!) : undefined

@@ -9,10 +9,12 @@ import type { ToolCallSettings } from '../shared/callSettings'
 // without one, for a `useWebMCPConfirmations` dialog. Withdrawing it (the
 // agent cancels, the tool's scope ends) aborts its signal and takes it out.
 import type { WebMCPCallOrigin, WebMCPConfirm, WebMCPConfirmationOutcome, WebMCPConfirmationRequest, WebMCPErrorCode, WebMCPToolAnnotations } from '../types'
+import type { ConfirmRule } from './confirmPolicy'
 import type { QueueEntry } from './confirmQueue'
 import { safeStringify } from '../results/serialize'
 import { warnOnce } from '../shared/warn'
 import { dialogCount, enqueue, withdrawFrom } from './confirmQueue'
+import { rememberApproval } from './rememberedApprovals'
 
 /** The part of a call (call/callTool.ts's `ToolCall`) a confirmation reads. */
 export interface ConfirmableCall {
@@ -53,32 +55,32 @@ function timedOutcomes(): OutcomeOf {
 }
 
 /**
- * Waits for the person's decision on one call. Resolves to `undefined` when
- * the call runs without asking (a `consequentialHint` tool on a page with no
- * way to ask), else to the decision and, unless approved, what the agent gets.
+ * Waits for the person's decision on one call, asked as `rule` says
+ * (call/confirmPolicy.ts). Resolves to `undefined` when the call runs without
+ * asking (a `consequentialHint` tool on a page with no way to ask), else to
+ * the decision and, unless approved, what the agent gets.
  */
-export async function confirmCall(call: ConfirmableCall, args: unknown): Promise<Confirmation | undefined> {
+export async function confirmCall(call: ConfirmableCall, args: unknown, rule: ConfirmRule): Promise<Confirmation | undefined> {
   const { settings } = call
-  const [own, group] = settings.confirms ?? []
   // The nearest callback decides: the tool's, its group's, the app's.
-  const ask = [own, group, settings.confirm].find(choice => typeof choice === 'function') as WebMCPConfirm | undefined
+  const { ask } = rule
   const outcomeOf = timedOutcomes()
   if (!ask && !dialogCount())
-    return (own ?? group) !== undefined ? cannotAsk(call.name, outcomeOf) : runUnasked(call)
+    return rule.explicit ? cannotAsk(call.name, outcomeOf) : runUnasked(call)
   const controller = new AbortController()
   const aborted = call.signals.find(signal => signal?.aborted)
   if (aborted) {
     controller.abort(aborted.reason)
     return { outcome: outcomeOf('withdrawn'), code: 'ABORTED', error: aborted.reason }
   }
-  const request = requestFor(call, args, controller.signal)
+  const request = requestFor(call, args, controller.signal, rule.canRemember)
   if (__DEV__) {
     try {
       settings.onConfirmationRequest?.(request)
     }
     catch {} // observability never breaks a call
   }
-  return waitForDecision(call, { request, ask, controller, outcomeOf })
+  return waitForDecision(call, { request, ask, controller, outcomeOf, rule })
 }
 
 /** A consequential tool that does not say it must ask, on a page that cannot ask: it runs, with a warning in development. */
@@ -101,7 +103,7 @@ function cannotAsk(name: string, outcomeOf: OutcomeOf): Confirmation {
 }
 
 /** What the person (or the `confirm` callback) is shown. */
-function requestFor(call: ConfirmableCall, args: unknown, signal: AbortSignal): WebMCPConfirmationRequest {
+function requestFor(call: ConfirmableCall, args: unknown, signal: AbortSignal, canRemember: boolean): WebMCPConfirmationRequest {
   return {
     id: ++nextId,
     name: call.name,
@@ -112,6 +114,7 @@ function requestFor(call: ConfirmableCall, args: unknown, signal: AbortSignal): 
     ...(call.annotations ? { annotations: call.annotations } : {}),
     ...(call.origin ?? { source: 'tool', caller: 'agent' }),
     signal,
+    canRemember,
   }
 }
 
@@ -121,6 +124,7 @@ interface PendingRequest {
   /** Aborted when the request is withdrawn, so a callback watching it knows. */
   controller: AbortController
   outcomeOf: OutcomeOf
+  rule: ConfirmRule
 }
 
 /**
@@ -128,17 +132,19 @@ interface PendingRequest {
  * when one of the call's signals aborts first (the agent cancels, the tool's
  * scope ends).
  */
-function waitForDecision(call: ConfirmableCall, { request, ask, controller, outcomeOf }: PendingRequest): Promise<Confirmation> {
+function waitForDecision(call: ConfirmableCall, { request, ask, controller, outcomeOf, rule }: PendingRequest): Promise<Confirmation> {
   const { name } = call
   return new Promise<Confirmation>((resolve) => {
     const stopListening = new AbortController()
     const entry: QueueEntry = {
       request,
       ask,
-      decide(approved, reason, failure) {
+      decide(approved, reason, failure, remember) {
         if (!withdrawFrom(entry))
           return // decided already, or withdrawn
         stopListening.abort()
+        if (approved && remember)
+          keep(request, rule)
         if (approved)
           resolve({ outcome: outcomeOf('approved') })
         else if (failure !== undefined)
@@ -161,8 +167,39 @@ function waitForDecision(call: ConfirmableCall, { request, ask, controller, outc
     }
     for (const signal of call.signals)
       signal?.addEventListener('abort', () => withdraw(signal.reason), { once: true, signal: stopListening.signal })
+    const ms = deadlineOf(rule.timeoutMs)
+    if (ms) {
+      // Nobody decided in time: declined, the dialog or callback told through the signal first.
+      const timer = setTimeout(() => {
+        controller.abort(new DOMException(`Nobody decided within ${ms} ms.`, 'TimeoutError'))
+        if (!withdrawFrom(entry))
+          return
+        stopListening.abort()
+        resolve({ outcome: outcomeOf('declined', `nobody decided within ${ms} ms`), code: 'DECLINED', error: unanswered(name, ms) })
+      }, ms)
+      stopListening.signal.addEventListener('abort', () => clearTimeout(timer), { once: true })
+    }
     enqueue(entry)
   })
+}
+
+/** The longest delay a browser timer holds; a longer `timeoutMs` is clamped to it. */
+const MAX_DELAY_MS = 2 ** 31 - 1
+
+/** `confirm.timeoutMs` as a delay: none unless a positive, finite number. */
+function deadlineOf(ms: unknown): number | undefined {
+  if (typeof ms === 'number' && ms > 0 && ms < Infinity)
+    return Math.min(ms, MAX_DELAY_MS)
+  if (__DEV__ && ms !== undefined && ms !== 0 && ms !== Infinity)
+    warnOnce(`confirm.timeoutMs must be a positive number of milliseconds; got ${String(ms)}. Requests wait until someone decides.`)
+}
+
+/** An approval given with `remember: true`: kept for the page when the tool allows it. */
+function keep(request: WebMCPConfirmationRequest, rule: ConfirmRule): void {
+  if (rule.canRemember)
+    rememberApproval(request)
+  else if (__DEV__)
+    warnOnce(`Tool "${request.name}" was approved with remember: true, but its calls are asked every time (confirm: { remember: false }, or destructiveHint without confirm: { remember: true }): the approval was not remembered. Check request.canRemember before offering it.`)
 }
 
 /** A deep copy of the arguments, frozen at every level (a structured clone; JSON for what cannot be cloned). */
@@ -193,6 +230,11 @@ function errorText(failure: unknown): string {
   catch {
     return 'unknown error'
   }
+}
+
+/** The agent's answer to a call nobody decided in time: declined, and why. */
+function unanswered(name: string, ms: number): Error {
+  return named('DeclinedError', `The call of tool "${name}" was declined: it needs the person's approval, and nobody decided within ${ms} ms; it did not run. Do not call it again unless the person asks you to.`)
 }
 
 /** The agent's answer to a declined call: the person's choice, not the tool's failure. */

@@ -7,7 +7,7 @@
 // In the order calls asked. A request waits for a `confirm` callback or,
 // without one, for a `useWebMCPConfirmations` dialog; a callback is asked only
 // once the requests before it are decided.
-import type { WebMCPConfirm, WebMCPConfirmationRequest } from '../types'
+import type { WebMCPConfirm, WebMCPConfirmAnswer, WebMCPConfirmationRequest } from '../types'
 import { warnOnce } from '../shared/warn'
 
 export interface QueueEntry {
@@ -15,8 +15,8 @@ export interface QueueEntry {
   /** The callback that decides it; none: a `useWebMCPConfirmations` dialog does. */
   ask?: WebMCPConfirm
   asked?: boolean
-  /** Ends the wait with the decision, once; `failure`: the callback threw. */
-  decide: (approved: boolean, reason?: string, failure?: unknown) => void
+  /** Ends the wait with the decision, once; `failure`: the callback threw; `remember`: approved for the page. */
+  decide: (approved: boolean, reason?: string, failure?: unknown, remember?: boolean) => void
 }
 
 const queue: QueueEntry[] = []
@@ -51,9 +51,9 @@ export function openDialog(listener: () => void): () => void {
   }
 }
 
-/** Settles a dialog's request (the oldest when none is named): `true` runs the call. */
-export function decide(approved: boolean, reason?: string, request?: WebMCPConfirmationRequest): void {
-  queue.find(entry => !entry.ask && (!request || entry.request.id === request.id))?.decide(approved, reason)
+/** Settles a dialog's request (the oldest when none is named): `true` runs the call; `remember` keeps the approval for the page. */
+export function decide(approved: boolean, reason?: string, request?: WebMCPConfirmationRequest, remember?: boolean): void {
+  queue.find(entry => !entry.ask && (!request || entry.request.id === request.id))?.decide(approved, reason, undefined, remember)
 }
 
 /** Adds a request at the end of the queue. */
@@ -72,6 +72,27 @@ export function withdrawFrom(entry: QueueEntry): boolean {
   return true
 }
 
+/**
+ * A callback's answer: `true`, `false` or `{ approve, remember, reason }`.
+ * Only `true` approves (a truthy `approve` that is not `true` does not); a
+ * reason is kept only when it is a string. `approve` undefined: not an answer.
+ */
+function readAnswer(answer: unknown): { approve?: boolean, remember?: boolean, reason?: string } {
+  if (typeof answer === 'boolean')
+    return { approve: answer }
+  if (typeof answer !== 'object' || answer === null)
+    return {}
+  try {
+    const { approve, remember, reason } = answer as Partial<WebMCPConfirmAnswer>
+    return typeof approve === 'boolean'
+      ? { approve, remember: remember === true, ...(typeof reason === 'string' ? { reason } : {}) }
+      : {}
+  }
+  catch {
+    return {} // a throwing getter: no answer
+  }
+}
+
 function changed(): void {
   // One question at a time, in the order the calls asked: a callback is asked
   // once every request before it, a dialog's too, is decided.
@@ -80,9 +101,10 @@ function changed(): void {
     head.asked = true
     void (async () => head.ask!(head.request))().then(
       (answer) => {
-        if (__DEV__ && typeof answer !== 'boolean')
-          warnOnce(`confirm for tool "${head.request.name}" returned ${String(answer)}, not a boolean: only true runs a call, so it was declined.`)
-        head.decide(answer === true)
+        const { approve, remember, reason } = readAnswer(answer)
+        if (__DEV__ && approve === undefined)
+          warnOnce(`confirm for tool "${head.request.name}" returned ${String(answer)}, not a boolean or { approve }: only true runs a call, so it was declined.`)
+        head.decide(approve === true, reason, undefined, approve === true && remember)
       },
       (failure: unknown) => head.decide(false, undefined, failure ?? new Error('rejected')),
     )

@@ -1,6 +1,7 @@
-import type { UseWebMCPConfirmationsReturn, WebMCPConfirmationRequest } from '../types'
+import type { UseWebMCPConfirmationsReturn, WebMCPConfirmationRequest, WebMCPRememberedApproval } from '../types'
 import { computed, getCurrentScope, onScopeDispose, shallowRef, watch } from 'vue'
 import { decide, dialogRequests, openDialog } from '../call/confirmQueue'
+import { forgetApprovals, onApprovalsChange, rememberedApprovals } from '../call/rememberedApprovals'
 import { warnWithoutScope } from '../registration/scope'
 
 /**
@@ -8,17 +9,22 @@ import { warnWithoutScope } from '../registration/scope'
  * While one is mounted, tools that ask (annotated `consequentialHint: true`,
  * or set to `confirm: true`) and have no `confirm` callback wait in `pending`
  * until `approve()` or `decline()`. Every instance shows the same page-wide
- * queue; it stops listening when its scope ends, or at `stop()`.
+ * queue, and the same approvals remembered for the page; it stops listening
+ * when its scope ends, or at `stop()`.
  */
 export function useWebMCPConfirmations(): UseWebMCPConfirmationsReturn {
   if (__DEV__)
     warnWithoutScope('useWebMCPConfirmations')
   const pending = shallowRef<readonly WebMCPConfirmationRequest[]>(dialogRequests())
+  const remembered = shallowRef<readonly WebMCPRememberedApproval[]>(rememberedApprovals())
   // A server render never ends a scope, and no call ever waits there: no dialog opens.
-  let close: (() => void) | undefined = typeof window === 'undefined' ? undefined : openDialog(() => (pending.value = dialogRequests()))
+  const inBrowser = typeof window !== 'undefined'
+  let close: (() => void) | undefined = inBrowser ? openDialog(() => (pending.value = dialogRequests())) : undefined
+  let unfollow: (() => void) | undefined = inBrowser ? onApprovalsChange(() => (remembered.value = rememberedApprovals())) : undefined
   const stop = () => {
     close?.()
-    close = undefined
+    unfollow?.()
+    close = unfollow = undefined
   }
   if (getCurrentScope())
     onScopeDispose(stop)
@@ -30,16 +36,18 @@ export function useWebMCPConfirmations(): UseWebMCPConfirmationsReturn {
   watch(current, (request) => {
     shown = request
   }, { flush: 'post' })
-  const decideShown = (approved: boolean, reason?: string, request?: WebMCPConfirmationRequest): void => {
+  const decideShown = (approved: boolean, reason?: string, request?: WebMCPConfirmationRequest, remember?: boolean): void => {
     const target = request ?? shown
     if (target)
-      decide(approved, reason, target)
+      decide(approved, reason, target, remember)
   }
   return {
     stop,
     pending,
     current,
-    approve: request => decideShown(true, undefined, request),
+    approve: (request, options) => decideShown(true, undefined, request, options?.remember === true),
     decline: (reason, request) => decideShown(false, reason, request),
+    remembered,
+    forget: forgetApprovals,
   }
 }

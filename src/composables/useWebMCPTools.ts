@@ -1,5 +1,6 @@
-import type { AnyToolOptions, ToolNames, UseWebMCPToolReturn, UseWebMCPToolsReturn, UseWebMCPToolsSharedOptions, WebMCPToolState } from '../types'
+import type { AnyToolOptions, ToolNames, ToolResults, UseWebMCPToolReturn, UseWebMCPToolsReturn, UseWebMCPToolsSharedOptions, WebMCPToolState } from '../types'
 import { computed, readonly, shallowRef, toValue } from 'vue'
+import { createCallState } from '../registration/callState'
 import { isEnabled } from '../registration/definition'
 import { useIsSupported, useModelContext } from '../registration/modelContext'
 import { useToolRegistrations } from '../registration/registrations'
@@ -14,7 +15,7 @@ import { ownScope } from '../registration/scope'
 export function useWebMCPTools<const T extends readonly AnyToolOptions[]>(
   definitions: T,
   shared: UseWebMCPToolsSharedOptions = {},
-): UseWebMCPToolsReturn<ToolNames<T>> {
+): UseWebMCPToolsReturn<ToolNames<T>, ToolResults<T>> {
   const names = definitions.map(d => toValue(d.name))
   const seen = new Set<string>()
   const duplicate = names.find(name => seen.size === seen.add(name).size)
@@ -25,7 +26,7 @@ export function useWebMCPTools<const T extends readonly AnyToolOptions[]>(
     : new DOMException(`Duplicate tool name "${duplicate}" in one useWebMCPTools group; no tool of the group was registered.`, 'InvalidStateError')
   const scope = ownScope('useWebMCPTools')
   const states: Omit<UseWebMCPToolReturn, 'stop'>[] = groupError
-    ? definitions.map(() => ({ isSupported, isRegistered: shallowRef(false), error: shallowRef(null) }))
+    ? definitions.map(() => ({ isSupported, isRegistered: shallowRef(false), error: shallowRef(null), ...createCallState() }))
     : scope.run(() => useToolRegistrations(definitions, shared))!
   const stop = () => scope.stop()
 
@@ -33,7 +34,8 @@ export function useWebMCPTools<const T extends readonly AnyToolOptions[]>(
   const byName: Record<string, WebMCPToolState> = Object.create(null)
   states.forEach((state, i) => {
     // readonly() unwraps the refs: reads are plain values, and still reactive.
-    byName[names[i]!] ??= readonly({ isSupported: state.isSupported, isRegistered: state.isRegistered, error: state.error })
+    const { isSupported, isRegistered, error, isExecuting, callCount, lastResult, lastError, reset } = state
+    byName[names[i]!] ??= readonly({ isSupported, isRegistered, error, isExecuting, callCount, lastResult, lastError, reset })
   })
 
   const isRegistered = computed(() => {
@@ -56,7 +58,7 @@ export function useWebMCPTools<const T extends readonly AnyToolOptions[]>(
     isSupported,
     isRegistered,
     error,
-    byName: byName as Record<ToolNames<T>, WebMCPToolState>,
+    byName: byName as UseWebMCPToolsReturn<ToolNames<T>, ToolResults<T>>['byName'],
     stop,
   }
 }

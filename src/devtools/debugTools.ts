@@ -8,6 +8,7 @@ import type { ToolCallSettings } from '../shared/callSettings'
 import type { AnyToolOptions, ToolRegistrations } from '../types'
 import type { ObservedTool, ToolCallRecord } from './observer'
 import { effectScope } from 'vue'
+import { isRemembered } from '../call/rememberedApprovals'
 import { checkDefinition } from '../definitions/definitionBudgets'
 import { DEFAULT_BUDGETS, resultLimitSetting } from '../shared/limits'
 import { cutText, serializedLength } from '../shared/text'
@@ -33,8 +34,9 @@ function appTools(app: App): ObservedTool[] {
 
 function summary(tool: ObservedTool): Record<string, unknown> {
   const last = tool.calls[tool.calls.length - 1]
+  const name = tool.definition().name
   return {
-    name: cut(tool.definition().name, 64),
+    name: cut(name, 64),
     ...(tool.kind === 'form' ? { form: true } : {}),
     owner: cut(tool.owner.label, 48),
     enabled: tool.enabled(),
@@ -42,6 +44,8 @@ function summary(tool: ObservedTool): Record<string, unknown> {
     ...(tool.error.value ? { error: cut(`${tool.error.value.name}: ${tool.error.value.message}`, 160) } : {}),
     calls: tool.calls.length,
     ...(last ? { last: last.done ? (last.code ?? 'OK') : status(last) } : {}),
+    // The person approved its calls for the page: they run unasked until forget().
+    ...(tool.kind === 'tool' && isRemembered(name) ? { approvalRemembered: true } : {}),
   }
 }
 
@@ -156,7 +160,7 @@ function debugToolOptions(app: App, limit: () => number): AnyToolOptions[] {
     {
       name: 'webmcp_debug_tools',
       title: 'WebMCP tools of this Vue app',
-      description: 'Development build only. Lists the WebMCP tools and forms this Vue app sets up, with the component that owns each, whether it is enabled and registered, its registration error, its number of recent calls and the last call\'s code. Paginated: pass page to see more.',
+      description: 'Development build only. Lists the WebMCP tools and forms this Vue app sets up, with the component that owns each, whether it is enabled and registered, its registration error, its number of recent calls, the last call\'s code, and approvalRemembered when the person approved its calls for the page (they run unasked). Paginated: pass page to see more.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -194,7 +198,7 @@ function debugToolOptions(app: App, limit: () => number): AnyToolOptions[] {
     {
       name: 'webmcp_debug_calls',
       title: 'Recent WebMCP tool calls',
-      description: 'Development build only. The recent tool calls in this page, newest first: tool, caller, time, ok, error code (OK when it succeeded), duration in ms, result size in characters, and for a call that asked the person, waiting or their decision. Paginated: pass page to see more.',
+      description: 'Development build only. The recent tool calls in this page, newest first: tool, caller, time, ok, error code (OK when it succeeded), duration in ms, result size in characters, and for a call that asked the person, waiting or their decision (remembered: approved earlier for the page, not asked). Paginated: pass page to see more.',
       inputSchema: {
         type: 'object',
         properties: {

@@ -49,8 +49,8 @@ export interface ToolCallRecord {
   args?: string
   /** What failed, when it did: the error's name and message, cut. */
   error?: string
-  /** For a call that asked the person: `'waiting'` until they decide, then the decision. */
-  confirmation?: 'waiting' | NonNullable<WebMCPToolResultEvent['confirmation']>['decision']
+  /** For a call that asked the person: `'waiting'` until they decide, then the decision; `'remembered'`: approved earlier for the page, not asked. */
+  confirmation?: 'waiting' | 'remembered' | NonNullable<WebMCPToolResultEvent['confirmation']>['decision']
 }
 
 export interface ObservedTool {
@@ -230,7 +230,7 @@ function callObserver(tool: ObservedTool, caller = nextCaller ?? 'agent'): CallO
       if (event.error !== undefined)
         record.error = json(failureText(event.error), 200)
       if (event.confirmation)
-        record.confirmation = event.confirmation.decision
+        record.confirmation = event.confirmation.remembered ? 'remembered' : event.confirmation.decision
       emit({ type: 'result', tool, call: record })
     },
     onConfirmationRequest() {

@@ -8,6 +8,7 @@ import type { App } from 'vue'
 import type { WebMCPToolAnnotations } from '../types'
 import type { ObservedTool, ObserverEvent, ToolCallRecord } from './observer'
 import { setupDevtoolsPlugin } from '@vue/devtools-api'
+import { isRemembered, onApprovalsChange } from '../call/rememberedApprovals'
 import { checkDefinition } from '../definitions/definitionBudgets'
 import { DEFAULT_BUDGETS } from '../shared/limits'
 import { callAs, observedTools, onObserverEvent } from './observer'
@@ -37,9 +38,20 @@ function belongsTo(tool: ObservedTool, app: App): boolean {
   return tool.app === app || tool.app === null
 }
 
+/** Whether the person approved the tool's calls for the page (`approve(request, { remember: true })`). */
+function approvalRemembered(tool: ObservedTool): boolean {
+  return tool.kind === 'tool' && isRemembered(tool.definition().name)
+}
+
 /** A tool's state as the inspector shows it. */
 function toolState(tool: ObservedTool) {
-  return { enabled: tool.enabled(), registered: tool.isRegistered.value, error: tool.error.value?.message ?? null, calls: tool.calls.length }
+  return {
+    enabled: tool.enabled(),
+    registered: tool.isRegistered.value,
+    error: tool.error.value?.message ?? null,
+    calls: tool.calls.length,
+    approvalRemembered: approvalRemembered(tool),
+  }
 }
 
 function toolTags(tool: ObservedTool): InspectorNodeTag[] {
@@ -54,6 +66,8 @@ function toolTags(tool: ObservedTool): InspectorNodeTag[] {
     tags.push(tag('consequential', AMBER, 'annotations.consequentialHint: real-world or irreversible effects; the agent should ask the person first'))
   if (hints?.debugging)
     tags.push(tag('debugging', GREY, 'annotations.debugging: for developer tooling'))
+  if (approvalRemembered(tool))
+    tags.push(tag('approved for this page', GREEN, 'The person approved its calls with remember: true: they run unasked until forget() or a reload'))
   if (tool.error.value)
     tags.push(tag('error', RED, `${tool.error.value.name}: ${tool.error.value.message}`))
   else if (!tool.enabled())
@@ -139,6 +153,7 @@ export function inspectorState(app: App, nodeId: string): CustomInspectorState {
       { key: 'enabled', value: tool.enabled() },
       { key: 'registered', value: tool.isRegistered.value },
       { key: 'error', value: tool.error.value ? `${tool.error.value.name}: ${tool.error.value.message}` : null },
+      { key: 'approval remembered', value: approvalRemembered(tool) },
     ],
     'budgets': [
       { key: 'mode', value: tool.config.budgets },
@@ -281,10 +296,7 @@ export function setupWebMCPDevtools(app: App): void {
 
     // One refresh per tick however many tools changed.
     let queued = false
-    const stop = onObserverEvent((event) => {
-      if (!belongsTo(event.tool, app))
-        return
-      timelineEvent(api, event)
+    const refresh = (): void => {
       if (queued)
         return
       queued = true
@@ -293,7 +305,18 @@ export function setupWebMCPDevtools(app: App): void {
         api.sendInspectorTree(INSPECTOR_ID)
         api.sendInspectorState(INSPECTOR_ID)
       })
+    }
+    const stop = onObserverEvent((event) => {
+      if (!belongsTo(event.tool, app))
+        return
+      timelineEvent(api, event)
+      refresh()
     })
-    app.onUnmount(stop)
+    // An approval remembered or forgotten changes the tools' tags.
+    const stopApprovals = onApprovalsChange(refresh)
+    app.onUnmount(() => {
+      stop()
+      stopApprovals()
+    })
   })
 }

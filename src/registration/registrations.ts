@@ -12,6 +12,7 @@ import { registrationError } from '../definitions/definitionChecks'
 import { devtoolsHook } from '../devtools'
 import { resolveCallSettings } from '../shared/callSettings'
 import { toError } from '../shared/toError'
+import { createCallState } from './callState'
 import { useDefinitionChecks } from './checksByBuild'
 import { injectConfig } from './config'
 import { describe, holdsOnlyText, isEnabled, sameContent } from './definition'
@@ -79,7 +80,8 @@ function registerInScope(scope: EffectScope, list: readonly AnyToolOptions[], sh
   const isSupported = useIsSupported(modelContext)
   // Every tool of a group shares the group's `stop`.
   const stop = () => scope.stop()
-  return slots.map(({ isRegistered, error }) => ({ isSupported, isRegistered, error, stop }))
+  return slots.map(({ isRegistered, error, calls: { isExecuting, callCount, lastResult, lastError, reset } }) =>
+    ({ isSupported, isRegistered, error, stop, isExecuting, callCount, lastResult, lastError, reset }))
 }
 
 function createSlot(options: AnyToolOptions, config: WebMCPConfig, shared: UseWebMCPToolsSharedOptions, ended: AbortSignal): ToolSlot {
@@ -89,6 +91,7 @@ function createSlot(options: AnyToolOptions, config: WebMCPConfig, shared: UseWe
     isRegistered: shallowRef(false),
     error: shallowRef(null),
     call: (args, callOptions) => callTool(slot, shared, ended, args, callOptions),
+    calls: createCallState(),
   }
   return slot
 }
@@ -108,16 +111,18 @@ async function callTool(
   // Read at call time, like `execute`: the schemas as the options give them
   // (a Standard Schema checks with its own code; the browser got its JSON Schema).
   const definition = describe(options, shared)
+  const tracked = slot.calls.begin(options)
   const outcome = await loadAndCallTool({
     // The name and schemas, and what a confirmation shows: title, description, annotations.
     ...definition,
     settings: __DEV__ ? devtoolsHook({ type: 'call', key: slot, settings }) : settings,
     // Read at call time: swapping them never re-registers the tool.
-    execute: (a, signal) => options.execute(a, { signal }),
+    execute: (a, signal) => tracked.execute(a, { signal }),
     formatOutput: options.formatOutput,
     onError: error => options.onError ? options.onError(error) : shared.onError?.(error, definition.name),
     signals: [callOptions?.signal, ended],
   }, args ?? {})
+  tracked.end(outcome)
   return outcome.response
 }
 

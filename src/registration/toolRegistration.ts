@@ -5,6 +5,7 @@
 import type { ShallowRef } from 'vue'
 import type { ToolCallSettings } from '../shared/callSettings'
 import type { AnyToolOptions, WebMCPToolExecuteOptions, WebMCPToolResponse } from '../types'
+import type { CallState } from './callState'
 import type { Definition } from './definition'
 import { toError } from '../shared/toError'
 import { registerByName, unregistersByName } from './byName'
@@ -18,6 +19,8 @@ export interface ToolSlot {
   error: ShallowRef<Error | null>
   /** The tool's `execute` as the browser gets it: hands the call to the call path. */
   call: (args: object | undefined, callOptions?: WebMCPToolExecuteOptions) => Promise<WebMCPToolResponse>
+  /** What its calls did (callState.ts). */
+  calls: CallState
   /** The registration in force (pending, held or refused), if any. */
   registration?: Registration
 }

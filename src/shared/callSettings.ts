@@ -1,13 +1,13 @@
 // Step 0 of a call, done once when a tool or form is set up (see "How a call
 // flows" in docs/contributing.md): the settings every call of it runs with. The one
 // place the call options' precedence is decided. No Vue import.
-import type { BudgetMode, WebMCPConfig, WebMCPConfirm, WebMCPConfirmationRequest } from '../types'
+import type { BudgetMode, WebMCPConfig, WebMCPConfirm, WebMCPConfirmationRequest, WebMCPConfirmOptions } from '../types'
 
 /** The call options a tool and a `useWebMCPTools` group may set over the app's. */
 export interface CallOptions {
   validateArgs?: boolean
   timeoutMs?: number
-  confirm?: boolean | WebMCPConfirm
+  confirm?: boolean | WebMCPConfirm | WebMCPConfirmOptions<any>
 }
 
 /**

@@ -1,5 +1,5 @@
 // A call as the app's hooks see it, and a call waiting for the person's decision (`useWebMCPConfirmations`).
-import type { ComputedRef, Ref } from 'vue'
+import type { ComputedRef, Ref, ShallowRef } from 'vue'
 import type { WebMCPToolAnnotations } from './platform'
 import type { WebMCPErrorCode, WebMCPToolResponse } from './results'
 
@@ -61,15 +61,68 @@ export interface WebMCPConfirmationRequest extends WebMCPCallOrigin {
   args: unknown
   /** The tool's annotations (`consequentialHint` and the others), as registered. */
   annotations?: WebMCPToolAnnotations
-  /** Aborts when the request is withdrawn: the agent cancelled, or the tool's scope ended. Close the dialog then. */
+  /** Aborts when the request is withdrawn (the agent cancelled, the tool's scope ended) or its `timeoutMs` passed. Close the dialog then. */
   signal: AbortSignal
+  /**
+   * Whether approving it with `remember: true` lets later calls of the tool
+   * run unasked: `false` for a tool set to `confirm: { remember: false }`, and
+   * for one annotated `destructiveHint: true` unless it sets `remember: true`.
+   * Offer "don't ask again" only when true.
+   */
+  canRemember: boolean
 }
 
 /**
- * How a page asks the person about one call: resolve `true` to run it;
- * anything else (`false`, a throw, a rejection) and it does not run.
+ * A `confirm` callback's answer as an object: `approve: true` runs the call;
+ * `remember: true` with it lets later calls of the tool on this page run
+ * unasked (see `canRemember`); `reason` goes to the agent with a decline.
  */
-export type WebMCPConfirm = (request: WebMCPConfirmationRequest) => boolean | Promise<boolean>
+export interface WebMCPConfirmAnswer {
+  approve: boolean
+  remember?: boolean
+  reason?: string
+}
+
+/**
+ * How a page asks the person about one call: resolve `true` (or
+ * `{ approve: true }`) to run it; anything else (`false`, a throw, a
+ * rejection) and it does not run.
+ */
+export type WebMCPConfirm = (request: WebMCPConfirmationRequest) => boolean | WebMCPConfirmAnswer | Promise<boolean | WebMCPConfirmAnswer>
+
+/**
+ * `confirm` as an object: the tool asks (as with `confirm: true`), and these
+ * say when and for how long. Fields a tool leaves unset fall back to its group's.
+ */
+export interface WebMCPConfirmOptions<Args = Record<string, unknown>> {
+  /** How to ask: this callback, else the group's or the app's `confirm`, else a `useWebMCPConfirmations` dialog. */
+  ask?: WebMCPConfirm
+  /**
+   * Asks only for the calls it returns `true` for, with the validated
+   * arguments; the others run unasked. A throw asks. Synchronous: it runs on every call.
+   */
+  when?: (args: Args) => boolean
+  /**
+   * Whether an approval given with `remember: true` lets later calls run
+   * unasked. `false`: asked every time. Default: yes, except for a tool
+   * annotated `destructiveHint: true`, which needs `remember: true` here.
+   */
+  remember?: boolean
+  /**
+   * Declines a request nobody decided within this many milliseconds (a
+   * `DECLINED` result saying so). Default: no limit; the caller can still cancel.
+   */
+  timeoutMs?: number
+}
+
+/** An approval remembered for the page (`approve(request, { remember: true })`), as `remembered` lists it. */
+export interface WebMCPRememberedApproval {
+  /** The tool's name: its later calls on this page run unasked. */
+  name: string
+  title?: string
+  /** `Date.now()` when it was approved. */
+  at: number
+}
 
 /** What became of a call that asked the person, in `onToolResult`'s `confirmation`. */
 export interface WebMCPConfirmationOutcome {
@@ -82,8 +135,10 @@ export interface WebMCPConfirmationOutcome {
   decision: 'approved' | 'declined' | 'withdrawn' | 'failed'
   /** Milliseconds the call waited for the decision. */
   ms: number
-  /** The reason given to `decline(reason)`, when there was one. */
+  /** The reason given to `decline(reason)`, or why nobody decided (`timeoutMs`), when there was one. */
   reason?: string
+  /** `true`: approved earlier with `remember: true`, so the person was not asked this time. */
+  remembered?: boolean
 }
 
 export interface UseWebMCPConfirmationsReturn {
@@ -91,10 +146,19 @@ export interface UseWebMCPConfirmationsReturn {
   pending: Readonly<Ref<readonly WebMCPConfirmationRequest[]>>
   /** The oldest pending request: the one to show. `undefined` when none waits. */
   current: ComputedRef<WebMCPConfirmationRequest | undefined>
-  /** Runs the call (the `current` request the dialog has rendered, unless another pending request is given). */
-  approve: (request?: WebMCPConfirmationRequest) => void
+  /**
+   * Runs the call (the `current` request the dialog has rendered, unless
+   * another pending request is given). With `remember: true` later calls of
+   * the tool on this page run unasked, until `forget()` (only when the
+   * request's `canRemember` is true).
+   */
+  approve: (request?: WebMCPConfirmationRequest, options?: { remember?: boolean }) => void
   /** Declines the call: it does not run, and the agent is told, with `reason` when given. */
   decline: (reason?: string, request?: WebMCPConfirmationRequest) => void
   /** Closes this dialog before its scope ends: calls no longer wait for it (requests already waiting stay queued for another). */
   stop: () => void
+  /** The tools whose calls run unasked on this page, approved with `remember: true`, oldest first. Page-wide. */
+  remembered: Readonly<ShallowRef<readonly WebMCPRememberedApproval[]>>
+  /** Asks again before the next call of tool `name`, or of every tool when none is named. */
+  forget: (name?: string) => void
 }

@@ -6,7 +6,17 @@ export type ModelContext = WebMCP.ModelContext
 
 export type RegisteredTool = WebMCP.RegisteredTool
 
-export type WebMCPToolAnnotations = WebMCP.ToolAnnotations
+/**
+ * The spec's annotations (`readOnlyHint`, `untrustedContentHint`,
+ * `consequentialHint`, `debugging`), and MCP's `destructiveHint`, which
+ * WebMCP does not define (browsers ignore it) but the MCP-B libraries read:
+ * vue-webmcp never remembers an approval of a tool marked `destructiveHint: true`
+ * unless its `confirm` says `remember: true`.
+ */
+export type WebMCPToolAnnotations = WebMCP.ToolAnnotations & {
+  /** MCP's hint: the tool's effects cannot be undone. Each call is confirmed anew (see `confirm.remember`). */
+  destructiveHint?: boolean
+}
 
 export type WebMCPToolExecuteOptions = WebMCP.ToolExecuteCallbackOptions
 

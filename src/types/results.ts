@@ -15,7 +15,7 @@ export type WebMCPErrorCode
     | 'OUTPUT_TOO_LARGE'
   /** `execute` threw or returned an error. */
     | 'TOOL_ERROR'
-  /** The person declined the call (a tool that asks for confirmation): it did not run. Not the tool's failure: do not retry unless the person asks. */
+  /** The person declined the call (a tool that asks for confirmation), or nobody decided within its `confirm.timeoutMs`: it did not run. Not the tool's failure: do not retry unless the person asks. */
     | 'DECLINED'
   /** The result does not match the tool's `outputSchema`: the page's bug, not the agent's. */
     | 'INVALID_OUTPUT'

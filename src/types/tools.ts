@@ -1,6 +1,6 @@
 // A tool's options and what the tool composables return.
-import type { ComputedRef, MaybeRefOrGetter, Ref } from 'vue'
-import type { WebMCPConfirm } from './calls'
+import type { ComputedRef, MaybeRefOrGetter, Ref, ShallowRef } from 'vue'
+import type { WebMCPConfirm, WebMCPConfirmOptions } from './calls'
 import type { WebMCPToolAnnotations, WebMCPToolExecuteOptions } from './platform'
 import type { StandardSchemaV1 } from './standardSchema'
 
@@ -79,6 +79,18 @@ export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = u
   formatOutput?: (result: Result, args: Args) => unknown
   /** Side effect when `execute` throws or returns an `Error`; the agent still gets an `isError` result. */
   onError?: (error: unknown) => void
+  /**
+   * Runs just before `execute`, with the arguments it receives (validated,
+   * and approved when the tool asks). Not awaited; a throw is logged in
+   * development and changes nothing for the agent.
+   */
+  onStart?: (args: Args) => void
+  /**
+   * Runs after a call succeeded, with what `execute` returned and its
+   * arguments. The agent's result is already made; a throw is logged in
+   * development and changes nothing for the agent.
+   */
+  onSuccess?: (result: Result, args: Args) => void
   /** Check arguments against `inputSchema` before `execute`. Default: the group's, then `WEBMCP_CONFIG.validateArgs`, else `true`. */
   validateArgs?: boolean
   /** Time limit for one call in milliseconds; on expiry `signal` aborts with a `TimeoutError`. Default: the group's, then `WEBMCP_CONFIG.timeoutMs`. The time spent waiting for the person's decision does not count. */
@@ -87,10 +99,11 @@ export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = u
    * Whether a call waits for the person's decision before `execute` runs.
    * `false`: never. `true`: always, asked through the group's or the app's
    * `confirm`, else `useWebMCPConfirmations`. A function: always, asked
-   * through it. Default: the group's, else ask when `annotations` say
-   * `consequentialHint: true` and the page has a way to ask.
+   * through it. An object (`WebMCPConfirmOptions`): asks, as it says (`when`,
+   * `remember`, `timeoutMs`, `ask`). Default: the group's, else ask when
+   * `annotations` say `consequentialHint: true` and the page has a way to ask.
    */
-  confirm?: boolean | WebMCPConfirm
+  confirm?: boolean | WebMCPConfirm | WebMCPConfirmOptions<Args>
   /**
    * The document whose `modelContext` gets the tool: a same-origin iframe's, or
    * a test's own. Default: the page's. Read once, at setup. In a
@@ -113,7 +126,25 @@ export interface WebMCPSupportable {
   isSupported: ComputedRef<boolean>
 }
 
-export interface UseWebMCPToolReturn extends WebMCPSupportable {
+/**
+ * What the agent's calls of one tool did, for the page's own UI (a spinner,
+ * the last result on screen). Shallow refs; every call counts, whoever made
+ * it (the agent, the debugging tools, Vue DevTools' run button).
+ */
+export interface WebMCPToolCallState<Result = unknown> {
+  /** A call is running: from the moment it arrives (its check and the person's decision included) until its answer is ready. Overlapping calls keep it true until the last one ends. */
+  isExecuting: Readonly<ShallowRef<boolean>>
+  /** How many calls arrived since setup or `reset()`, failed ones included. */
+  callCount: Readonly<ShallowRef<number>>
+  /** What `execute` returned in the last call to end, when that call succeeded (before `formatOutput`); else `undefined`. */
+  lastResult: Readonly<ShallowRef<Result | undefined>>
+  /** Why the last call to end failed (invalid arguments, declined, timed out, a throw, an `isError` result); `null` when it succeeded. Registration failures stay in `error`. */
+  lastError: Readonly<ShallowRef<Error | null>>
+  /** Clears `callCount`, `lastResult` and `lastError`; calls still running when it is called no longer write them. `isExecuting` keeps saying what runs. */
+  reset: () => void
+}
+
+export interface UseWebMCPToolReturn<Result = unknown> extends WebMCPSupportable, WebMCPToolCallState<Result> {
   /** The tool is registered with the browser (its `registerTool` promise resolved). */
   isRegistered: Readonly<Ref<boolean>>
   /** Registration failure, such as `NotAllowedError` from a `tools` Permissions Policy. */
@@ -139,8 +170,8 @@ export interface UseWebMCPToolsSharedOptions {
   validateArgs?: boolean
   /** `timeoutMs` for every tool of the group that sets none. */
   timeoutMs?: number
-  /** As a tool's `confirm`, for every tool of the group that sets none. */
-  confirm?: boolean | WebMCPConfirm
+  /** As a tool's `confirm`, for every tool of the group that sets none; an object's fields fill in those a tool's own object leaves unset. */
+  confirm?: boolean | WebMCPConfirm | WebMCPConfirmOptions<any>
   /** The document whose `modelContext` gets the group (a tool's own `document` is not read). Default: the page's. */
   document?: Document
 }
@@ -149,20 +180,26 @@ export interface UseWebMCPToolsSharedOptions {
 export type AnyToolOptions = UseWebMCPToolOptions<any, any>
 
 /** The registration engine behind `useWebMCPTool(s)`, as the development tools register their own tools with it. */
-export type ToolRegistrations = (list: readonly AnyToolOptions[], shared?: UseWebMCPToolsSharedOptions) => UseWebMCPToolReturn[]
+export type ToolRegistrations = (list: readonly AnyToolOptions[], shared?: UseWebMCPToolsSharedOptions) => UseWebMCPToolReturn<any>[]
 
 /**
  * One tool of a `useWebMCPTools` group, as `byName` holds it: a readonly
  * reactive object, so `byName.x.isRegistered` is a boolean in a template and
  * in a script alike (a ref inside a plain object would read as truthy).
+ * The call state reads as `WebMCPToolCallState` says, unwrapped.
  */
-export interface WebMCPToolState {
-/** The document has a `ModelContext`. */
+export interface WebMCPToolState<Result = unknown> {
+  /** The document has a `ModelContext`. */
   readonly isSupported: boolean
   /** This tool is registered with the browser. */
   readonly isRegistered: boolean
   /** Why this tool is not registered, or `null`. */
   readonly error: Error | null
+  readonly isExecuting: boolean
+  readonly callCount: number
+  readonly lastResult: Result | undefined
+  readonly lastError: Error | null
+  readonly reset: () => void
 }
 
 /**
@@ -183,18 +220,23 @@ export type ToolExecuteResult<Output, Result> = unknown extends OutputSchemaOf<O
     ? InferToolResult<OutputSchemaOf<Output>> | Promise<InferToolResult<OutputSchemaOf<Output>>>
     : never // not a schema: no return fits, so the mistake is an error
 
+/** What `execute` resolves to, as `lastResult` and `onSuccess` get it: typed by `outputSchema` when there is one, else by `execute`. */
+export type ToolResultOf<Output, Result> = Awaited<ToolExecuteResult<Output, Result>>
+
 /**
  * Tool options whose `execute` return is checked against `outputSchema`, a literal JSON Schema
  * or a Standard Schema (`Output`, inferred from it).
  */
 export type UseWebMCPToolOptionsWithOutput<Args = Record<string, unknown>, Result = unknown, Output = unknown>
-  = Omit<UseWebMCPToolOptions<Args, Result>, 'outputSchema' | 'execute'> & {
+  = Omit<UseWebMCPToolOptions<Args, Result>, 'outputSchema' | 'execute' | 'onSuccess'> & {
     /** As `UseWebMCPToolOptions.outputSchema`; a literal or Standard Schema also types what `execute` returns. */
     outputSchema?: unknown extends Output
       ? MaybeRefOrGetter<WebMCPOutputSchema<Result> | undefined>
       : Output | MaybeRefOrGetter<WebMCPOutputSchema<Result> | undefined>
     /** As `UseWebMCPToolOptions.execute`, its return typed by `outputSchema` when there is one. */
     execute: (args: Args, options: WebMCPToolExecuteOptions) => ToolExecuteResult<Output, Result>
+    /** As `UseWebMCPToolOptions.onSuccess`, its result typed as `execute`'s return. */
+    onSuccess?: (result: ToolResultOf<Output, Result>, args: Args) => void
   }
 
 /**
@@ -211,16 +253,22 @@ export type WebMCPToolDefinition<Args = Record<string, unknown>, Result = unknow
 /** Static tool names in a definitions tuple; reactive names fall back to `string`. */
 export type ToolNames<T extends readonly AnyToolOptions[]> = T[number]['name'] extends string ? T[number]['name'] : string
 
-export interface UseWebMCPToolsReturn<Names extends string = string> extends WebMCPSupportable {
+/** What each tool of a definitions tuple returns, by name (`unknown` for a reactive name). */
+export type ToolResults<T extends readonly AnyToolOptions[]> = {
+  [D in T[number] as D['name'] extends string ? D['name'] : string]: Awaited<ReturnType<D['execute']>>
+}
+
+export interface UseWebMCPToolsReturn<Names extends string = string, Results = Record<Names, unknown>> extends WebMCPSupportable {
   /** Every enabled tool in the group is registered; `false` while none is enabled. */
   isRegistered: Readonly<Ref<boolean>>
   /** The first failure in the group, if any. */
   error: Readonly<Ref<Error | null>>
   /**
    * Per-tool state, keyed by each tool's name at setup time (any valid name,
-   * `__proto__` included). Each entry is reactive: `byName.x.isRegistered` is a boolean.
+   * `__proto__` included). Each entry is reactive: `byName.x.isRegistered` is a
+   * boolean, `byName.x.lastResult` what that tool's `execute` returned.
    */
-  byName: Readonly<Record<Names, WebMCPToolState>>
+  byName: { readonly [N in Names]: WebMCPToolState<N extends keyof Results ? Results[N] : unknown> }
   /** Unregisters the whole group for good, before its scope ends. */
   stop: () => void
 }

@@ -1,5 +1,6 @@
 import type { Ref } from 'vue'
 import type { WebMCPContentBlock, WebMCPToolResponse, WebMCPToolState } from '../../src'
+import type { StandardSchemaV1 } from '../../src/types/standardSchema'
 import { describe, expectTypeOf, it } from 'vitest'
 import { ref } from 'vue'
 import { defineWebMCPTool, isToolResponse, useWebMCPForm, useWebMCPTool, useWebMCPTools } from '../../src'
@@ -117,7 +118,58 @@ describe('useWebMCPTools', () => {
   it('falls back to string keys for reactive names', () => {
     const name: Ref<string> = ref('x')
     const group = useWebMCPTools([{ name, description: 'd', execute: () => '' }])
-    expectTypeOf(group.byName).toEqualTypeOf<Readonly<Record<string, WebMCPToolState>>>()
+    expectTypeOf(group.byName).toEqualTypeOf<{ readonly [name: string]: WebMCPToolState<string> }>()
+  })
+
+  it('types each tool\'s lastResult from what its execute returns', () => {
+    const group = useWebMCPTools([
+      defineWebMCPTool({ name: 'count_tasks', description: 'd', execute: async () => ({ count: 3 }) }),
+      { name: 'clear_tasks', description: 'd', execute: () => 'cleared' },
+    ])
+    expectTypeOf(group.byName.count_tasks.lastResult).toEqualTypeOf<{ count: number } | undefined>()
+    expectTypeOf(group.byName.clear_tasks.lastResult).toEqualTypeOf<string | undefined>()
+    expectTypeOf(group.byName.clear_tasks.isExecuting).toEqualTypeOf<boolean>()
+    expectTypeOf(group.byName.clear_tasks.callCount).toEqualTypeOf<number>()
+    expectTypeOf(group.byName.clear_tasks.lastError).toEqualTypeOf<Error | null>()
+  })
+})
+
+describe('call state', () => {
+  it('types lastResult from execute\'s return, awaited', () => {
+    const { lastResult, isExecuting, callCount, lastError } = useWebMCPTool({ name: 'x', description: 'd', execute: async () => ({ id: 1 }) })
+    expectTypeOf(lastResult.value).toEqualTypeOf<{ id: number } | undefined>()
+    expectTypeOf(isExecuting.value).toEqualTypeOf<boolean>()
+    expectTypeOf(callCount.value).toEqualTypeOf<number>()
+    expectTypeOf(lastError.value).toEqualTypeOf<Error | null>()
+  })
+
+  it('types lastResult from a Standard Schema outputSchema and the args of onStart and onSuccess from inputSchema', () => {
+    const output: StandardSchemaV1<{ ok: boolean }, { ok: boolean }> = { '~standard': { version: 1, vendor: 'test', validate: (value: unknown) => ({ value: value as { ok: boolean } }) } }
+    const { lastResult } = useWebMCPTool({
+      name: 'y',
+      description: 'd',
+      inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] },
+      outputSchema: output,
+      execute: () => ({ ok: true }),
+      onStart: (args) => {
+        expectTypeOf(args.q).toEqualTypeOf<string>()
+      },
+      onSuccess: (result, args) => {
+        expectTypeOf(result).toEqualTypeOf<{ ok: boolean }>()
+        expectTypeOf(args.q).toEqualTypeOf<string>()
+      },
+    })
+    expectTypeOf(lastResult.value).toEqualTypeOf<{ ok: boolean } | undefined>()
+  })
+
+  it('types confirm.when\'s arguments from inputSchema', () => {
+    useWebMCPTool({
+      name: 'z',
+      description: 'd',
+      inputSchema: { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] },
+      confirm: { when: args => args.amount > 100, remember: false, timeoutMs: 30_000 },
+      execute: () => 'ok',
+    })
   })
 })
 

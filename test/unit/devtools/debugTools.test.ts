@@ -252,4 +252,28 @@ describe('paginate', () => {
     const [latest] = (await json('webmcp_debug_calls', { tool: 'pay_bill' })).calls
     expect(latest).toMatchObject({ ok: true, code: 'OK', confirmation: 'approved' })
   })
+
+  it('webmcp_debug_tools marks a tool whose calls the person approved for the page, and webmcp_debug_calls a call that ran unasked', async () => {
+    let confirmations!: ReturnType<typeof useWebMCPConfirmations>
+    const Pay = defineComponent({
+      setup() {
+        confirmations = useWebMCPConfirmations()
+        useWebMCPTool({ name: 'pay_rent', description: 'Pays the rent.', annotations: { consequentialHint: true }, execute: () => 'paid' })
+        return () => h('div')
+      },
+    })
+    mountApp(Pay)
+    await until(() => DEBUG.every(name => mc.toolNames.includes(name)) && mc.toolNames.includes('pay_rent'))
+    expect((await json('webmcp_debug_tools', { name: 'pay_rent' })).tools[0]).not.toHaveProperty('approvalRemembered')
+    const pending = call('pay_rent')
+    await until(() => confirmations.current.value)
+    confirmations.approve(undefined, { remember: true })
+    await pending
+    await call('pay_rent')
+    expect((await json('webmcp_debug_tools', { name: 'pay_rent' })).tools[0]).toMatchObject({ approvalRemembered: true })
+    const calls = (await json('webmcp_debug_calls', { tool: 'pay_rent' })).calls
+    expect(calls.map((c: Any) => c.confirmation)).toEqual(['remembered', 'approved'])
+    confirmations.forget('pay_rent')
+    expect((await json('webmcp_debug_tools', { name: 'pay_rent' })).tools[0]).not.toHaveProperty('approvalRemembered')
+  })
 })

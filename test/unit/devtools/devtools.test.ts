@@ -285,6 +285,34 @@ describe('Vue DevTools plugin', () => {
     expect(result[0].event.subtitle).toMatch(/^DECLINED \(declined, [\d.]+ ms\)$/)
   })
 
+  it('shows an approval remembered for the page: a tag and the state, a call that ran unasked, and the tag gone at forget()', async () => {
+    let confirmations!: ReturnType<typeof useWebMCPConfirmations>
+    const Pay = defineComponent({
+      name: 'Pay',
+      setup() {
+        confirmations = useWebMCPConfirmations()
+        useWebMCPTool({ name: 'pay_bill', description: 'Pays a bill.', annotations: { consequentialHint: true }, execute: () => 'paid' })
+        return () => h('div')
+      },
+    })
+    const app = mountApp(Pay)
+    await registered(app, 1)
+    const pending = call('pay_bill')
+    await until(() => confirmations.current.value)
+    confirmations.approve(undefined, { remember: true })
+    await pending
+    expect(toolNode(app, 'pay_bill').tags.map((t: Any) => t.label)).toEqual(['consequential', 'approved for this page'])
+    expect(state(app, toolNode(app, 'pay_bill').id).state).toContainEqual({ key: 'approval remembered', value: true })
+    await call('pay_bill')
+    const { api } = setupOf(app)
+    const results = api.events.filter((e: Any) => e.event.title === 'pay_bill' && e.event.data.code)
+    expect(results.map((e: Any) => e.event.data.confirmation)).toEqual(['approved', 'remembered'])
+    const sends = api.sends
+    confirmations.forget()
+    await until(() => api.sends > sends)
+    expect(toolNode(app, 'pay_bill').tags.map((t: Any) => t.label)).toEqual(['consequential'])
+  })
+
   it('keeps the app\'s own hooks as they were: arguments only with includeArgs', async () => {
     const seen: Any[] = []
     const app = mountApp(TodoList, { onToolCall: (e: Any) => seen.push(e), onToolResult: (e: Any) => seen.push(e) })

@@ -229,6 +229,8 @@ const START_UP_ON_PURPOSE = [
   'schemas/standard-schema/toJsonSchema.ts',
   // useWebMCPConfirmations renders the queue the confirmation step fills.
   'call/confirmQueue.ts',
+  // useWebMCPConfirmations lists and forgets the approvals remembered for the page.
+  'call/rememberedApprovals.ts',
 ]
 
 function startUpModules(): string[] {
