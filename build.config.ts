@@ -118,6 +118,10 @@ export default defineBuildConfig({
             // use useWebMCPConfirmations, loaded with the call path otherwise.
             if (/src\/call\/rememberedApprovals\.ts$/.test(id))
               return 'approvals'
+            // Marking third-party text in results: public, and used by the call path. In a chunk
+            // of its own, so the re-export from the entry does not bring the call path to start-up.
+            if (/src\/results\/(?:untrustedValue|boundary)\.ts$/.test(id))
+              return 'untrusted'
             // Used by the guard and the definition checks only: lazy in every app.
             if (/src\/shared\/warn\.ts$/.test(id))
               return 'warn'
