@@ -178,9 +178,6 @@ function compatLane(lane: CompatLane): TestProjectInlineConfiguration {
  * driven over WebDriver BiDi. A test that needs what Firefox lacks is skipped with the reason
  * (`needs` in test/lane.ts); a missing Firefox fails the lane, saying how to install it.
  */
-/** The contract and shared suites the Firefox lane runs (see its `include`). */
-const FIREFOX_SUITES = ['test/contract/modelContext.test.ts', 'test/shared/lifecycle.test.ts', 'test/shared/useWebMCPForm.test.ts']
-
 function firefoxLane(): TestProjectInlineConfiguration {
   const wanted = projectWanted('compat-firefox')
   const executablePath = findFirefox()
@@ -191,11 +188,7 @@ function firefoxLane(): TestProjectInlineConfiguration {
     test: {
       name: 'compat-firefox',
       provide: { lane: 'firefox' },
-      // The suites that run to the end in Firefox. The page loses its connection to Vitest part way
-      // through test/shared/useWebMCPTool.test.ts (under investigation: our BiDi provider or a tab
-      // crash), so the other shared suites wait for that fix rather than fail the lane; they are
-      // named in docs/guide/compatibility.md's Firefox section.
-      include: FIREFOX_SUITES,
+      include: ['test/contract/*.test.ts', 'test/shared/*.test.ts'],
       setupFiles: [DEV_FLAG, 'test/compat/firefox-top.ts'],
       browser: {
         enabled: true,

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import process from 'node:process'
+import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
 import { defineBrowserProvider } from '@vitest/browser'
 import WebSocket from 'ws'
@@ -46,6 +47,25 @@ export const FIREFOX_PREFS = {
 const START_TIMEOUT = 60_000
 
 /**
+ * What Firefox's parent process logs when a tab's content process dies. Vitest sees only its
+ * connection to the page close, so the provider says what happened.
+ */
+const CONTENT_PROCESS_DIED = /process (\d+) exited on signal (\d+)/
+
+/** Says on stderr when one of Firefox's content processes dies (a page crashed). */
+function reportCrashes(child) {
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      const died = CONTENT_PROCESS_DIED.exec(line)
+      if (died) {
+        console.error(`compat-firefox: Firefox's content process ${died[1]} died (signal ${died[2]}): the test page crashed, and Vitest reports that its connection closed. `
+          + 'Firefox ESR 153 crashes when a tool answers a call whose invokeTool signal has aborted (`needs(context, \'answerAfterCancel\')` in test/lane.ts).')
+      }
+    })
+  }
+}
+
+/**
  * Starts Firefox headless (or not) with a fresh profile holding `prefs`, and opens a WebDriver
  * BiDi session on it. Returns the session's `send` and `close`.
  */
@@ -64,6 +84,8 @@ export async function launchFirefox({ executablePath = findFirefox(), prefs = FI
       const found = /WebDriver BiDi listening on (ws:\/\/\S+)/.exec(output)
       if (found) {
         clearTimeout(timer)
+        child.stdout.off('data', read)
+        child.stderr.off('data', read)
         resolve(found[1])
       }
     }
@@ -74,6 +96,7 @@ export async function launchFirefox({ executablePath = findFirefox(), prefs = FI
       reject(new Error(`Firefox exited (${code}) before it listened:\n${output}`))
     })
   })
+  reportCrashes(child)
   const socket = new WebSocket(`${address}/session`)
   await new Promise((resolve, reject) => {
     socket.once('open', resolve)

@@ -126,6 +126,12 @@ const LACKS = {
   executeSignal: firefox && 'Firefox hands execute the caller\'s object and a ModelContextClient, not a copy and a signal',
   /** Firefox ESR 153: `invokeTool` resolves to what `execute` returned, and rethrows what it threw. */
   chromiumResults: firefox && 'Firefox hands back what execute returned or threw as it is, with none of Chromium\'s serializing or hiding',
+  /**
+   * Firefox ESR 153: once `invokeTool`'s signal has aborted, the tool's `execute` settling (resolving
+   * or rejecting, even after `unregisterTool`) crashes the page's content process (SIGSEGV), which
+   * ends the test run. A package tool always settles at last (its scope's end, its timeout).
+   */
+  answerAfterCancel: firefox && 'Firefox\'s tab crashes (SIGSEGV) when a tool answers a call whose invokeTool signal has aborted',
   /** Firefox ESR 153: a frame's `allow="tools 'none'"` is not enforced. */
   permissionsPolicy: firefox && 'Firefox has no "tools" permissions policy',
 }

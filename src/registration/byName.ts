@@ -43,6 +43,19 @@ function changed(mc: object): void {
   changeListeners.get(mc)?.forEach(listener => listener())
 }
 
+/**
+ * `tool` with a false `readOnlyHint` left out. Firefox lists `readOnlyHint: true` for a tool given
+ * any `readOnlyHint` at all, `false` included, so its agents would take a tool that changes things
+ * for one that only reads; left out, it is listed `false`, the default everywhere.
+ */
+function withoutFalseReadOnlyHint(tool: WebMCP.ModelContextTool): WebMCP.ModelContextTool {
+  const annotations = tool.annotations as Record<string, unknown> | undefined
+  if (!annotations || !('readOnlyHint' in annotations) || annotations.readOnlyHint)
+    return tool
+  const { readOnlyHint: _, ...others } = annotations
+  return { ...tool, annotations: others }
+}
+
 function nameTaken(name: string): DOMException {
   return new DOMException(`The tool name "${name}" is taken: another tool on this page holds it, and this browser would replace that tool silently. Not registered.`, 'InvalidStateError')
 }
@@ -74,7 +87,7 @@ export function registerByName(mc: ByNameModelContext, tool: WebMCP.ModelContext
   signal.addEventListener('abort', () => release(mc, name, mine), { once: true })
   const register = () => {
     try {
-      mc.registerTool(tool)
+      mc.registerTool(withoutFalseReadOnlyHint(tool))
     }
     catch (reason) {
       release(mc, name, mine)

@@ -1148,6 +1148,17 @@ describe.runIf(firefox)(`Firefox's own ModelContext (${lane})`, () => {
     expect(JSON.parse(JSON.stringify(listed))).toEqual({ name, description: 'd', inputSchema, annotations: { readOnlyHint: true } })
   })
 
+  it('lists readOnlyHint true whenever one is given, false included; false when left out of the annotations', async () => {
+    const [given, left] = [uniqueName('ff'), uniqueName('ff')]
+    mc.registerTool({ name: given, description: 'd', annotations: { readOnlyHint: false }, execute: () => 'ok' })
+    cleanups.push(() => unregisterByName(mc, given))
+    mc.registerTool({ name: left, description: 'd', annotations: { untrustedContentHint: true }, execute: () => 'ok' })
+    cleanups.push(() => unregisterByName(mc, left))
+    const listed = await mc.getTools()
+    expect(listed.find(t => t.name === given)!.annotations).toEqual({ readOnlyHint: true })
+    expect(listed.find(t => t.name === left)!.annotations).toEqual({ readOnlyHint: false })
+  })
+
   it('invokeTool hands back what execute returned as it is, rethrows what it threw, and refuses a string input and an unknown name', async () => {
     const name = uniqueName('ff')
     const failure = new RangeError(DELIBERATE_FAILURE)

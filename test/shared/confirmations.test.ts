@@ -7,7 +7,7 @@ import { effectScope } from 'vue'
 import { useWebMCPConfirmations, useWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
 import { scopeEndWithdraws } from '../confirmations'
 import { until, withSetup } from '../helpers'
-import { callTool, cannot, executeTool, lane, laneSuite, textOf, uniqueName } from '../lane'
+import { callTool, cannot, executeTool, lane, laneSuite, needs, textOf, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
@@ -120,7 +120,8 @@ describe(`confirmation before consequential tools (${lane})`, () => {
     await scopeEndWithdraws(dialog(), name => callTool(mc, name), cleanups)
   })
 
-  it('an agent that cancels while waiting leaves no pending request and no run', async () => {
+  it('an agent that cancels while waiting leaves no pending request and no run', async (context) => {
+    needs(context, 'answerAfterCancel')
     const confirmations = dialog()
     const { name, execute, state } = transferTool()
     await until(() => state.isRegistered.value)

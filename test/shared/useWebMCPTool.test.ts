@@ -366,7 +366,8 @@ describe(`useWebMCPTool (${lane})`, () => {
       await pending
     })
 
-    it('aborts execute\'s signal when the caller cancels', async () => {
+    it('aborts execute\'s signal when the caller cancels', async (context) => {
+      needs(context, 'answerAfterCancel')
       const name = uniqueName()
       let signal: AbortSignal | undefined
       const started = deferred()

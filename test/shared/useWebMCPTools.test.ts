@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { nextTick, ref } from 'vue'
 import { defineWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
 import { countRegistrations, until, withSetup } from '../helpers'
-import { callTool, cannot, lane, laneSuite, listedNames, textOf, uniqueName } from '../lane'
+import { callTool, cannot, firefox, lane, laneSuite, listedNames, textOf, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
@@ -42,6 +42,8 @@ describe(`useWebMCPTools (${lane})`, () => {
     const removeAnnotations = tools.find(t => t.name === remove)!.annotations
     if (cannot.listEveryAnnotation) // Chromium 150 and the polyfill list two of them
       expect(removeAnnotations).toEqual({ readOnlyHint: false, untrustedContentHint: false })
+    else if (firefox) // Firefox lists readOnlyHint alone
+      expect(removeAnnotations).toEqual({ readOnlyHint: false })
     else if (cannot.forwardConsequentialHint) // @mcp-b/global drops it on its way to the native context
       expect(removeAnnotations).toMatchObject({ consequentialHint: false, readOnlyHint: false })
     else

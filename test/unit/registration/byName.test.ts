@@ -154,6 +154,21 @@ describe('a context that unregisters by name (Firefox)', () => {
     second.stop()
     expect(mc.toolNames).toEqual([])
   })
+
+  it('hands registerTool no readOnlyHint that is false: Firefox lists any readOnlyHint it is given as true', async () => {
+    const registerTool = vi.spyOn(mc, 'registerTool')
+    const writes = tool({ name: 'writes', description: 'd', annotations: { readOnlyHint: false, destructiveHint: true }, execute: () => 'ok' })
+    const reads = tool({ name: 'reads', description: 'd', annotations: { readOnlyHint: true }, execute: () => 'ok' })
+    const plain = tool({ name: 'plain', description: 'd', execute: () => 'ok' })
+    try {
+      await until(() => writes.isRegistered.value && reads.isRegistered.value && plain.isRegistered.value)
+      const given = Object.fromEntries(registerTool.mock.calls.map(([t]) => [t.name, t.annotations]))
+      expect(given).toEqual({ writes: { destructiveHint: true }, reads: { readOnlyHint: true }, plain: undefined })
+    }
+    finally {
+      [writes, reads, plain].forEach(state => state.stop())
+    }
+  })
 })
 
 describe('useRegisteredTools on a context that unregisters by name (Firefox)', () => {
