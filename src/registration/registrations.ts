@@ -3,9 +3,8 @@
 // its own registration, `isRegistered` and `error`; each pass re-registers
 // exactly the tools whose content changed.
 import type { EffectScope, ShallowRef } from 'vue'
-import type { AnyToolOptions, UseWebMCPToolReturn, UseWebMCPToolsSharedOptions, WebMCPConfig, WebMCPToolExecuteOptions } from '../types'
+import type { AnyToolOptions, DescribedTool, UseWebMCPToolReturn, UseWebMCPToolsSharedOptions, WebMCPConfig, WebMCPToolExecuteOptions } from '../types'
 import type { DefinitionCheck } from './checksByBuild'
-import type { Definition } from './definition'
 import type { ToolSlot } from './toolRegistration'
 import { getCurrentInstance, onActivated, onDeactivated, onMounted, onScopeDispose, shallowRef, watchEffect } from 'vue'
 import { registrationError } from '../definitions/definitionChecks'
@@ -167,7 +166,7 @@ interface Change {
   keep: boolean
   /** What to register, as JSON, and the definition itself when it holds only text (no copy needed). */
   json?: string
-  definition?: Definition
+  definition?: DescribedTool
   /** Why the tool is not registered, if it is refused. */
   error: Error | null
 }
