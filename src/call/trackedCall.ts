@@ -5,11 +5,14 @@
 // then `onSuccess` runs. Hooks and state are the page's: a throw in them never
 // reaches the call. No Vue import.
 import type { ToolCall, ToolCallOutcome } from './callTool'
-import { toError } from '../shared/toError'
 import { callTool } from './callTool'
 
-/** How a call ended, for the call state: what `execute` returned, or why it failed. */
-export type CallEnding = { ok: true, result: unknown } | { ok: false, error: Error }
+/**
+ * How a call ended, for the call state: what `execute` returned, or why it
+ * failed, as thrown (the call state makes it an `Error`; a hostile value may
+ * not even be readable).
+ */
+export type CallEnding = { ok: true, result: unknown } | { ok: false, failure: unknown }
 
 /** Ends a call the call state counted when it arrived. */
 export type EndCall = (ending: CallEnding) => void
@@ -39,18 +42,12 @@ function runHook(what: string, hook: () => unknown): void {
 }
 
 /**
- * Why a call failed, as an `Error`: what was thrown (or the call path's own
- * failure), else, for an `isError` result the tool returned, its text. Never
- * throws: a tool may throw a revoked Proxy, or an object whose getters throw.
+ * Why a call failed: what was thrown (or the call path's own failure), else,
+ * for an `isError` result the tool returned, an Error with its text.
  */
-export function failureOf(outcome: ToolCallOutcome): Error {
-  try {
-    if (outcome.error !== undefined)
-      return toError(outcome.error)
-  }
-  catch {
-    return new Error('The tool threw a value that cannot be read.')
-  }
+function failureOf(outcome: ToolCallOutcome): unknown {
+  if (outcome.error !== undefined)
+    return outcome.error
   // The response is the call path's own plain copy: safe to read.
   const text = outcome.response.content.map(block => (block.type === 'text' ? block.text : '')).join('\n')
   const error = new Error(text || 'The tool returned an isError result.')
@@ -72,7 +69,7 @@ export async function callTrackedTool<Args, Result>(call: ToolCall<Args, Result>
       return Promise.resolve(result).then(value => (noted.result = value))
     },
   }, args)
-  end(outcome.ok ? { ok: true, result: ran?.result } : { ok: false, error: failureOf(outcome) })
+  end(outcome.ok ? { ok: true, result: ran?.result } : { ok: false, failure: failureOf(outcome) })
   if (outcome.ok && ran)
     runHook('onSuccess', () => hooks.onSuccess?.(ran!.result, ran!.args))
   return outcome

@@ -10,6 +10,7 @@ import type { ShallowRef } from 'vue'
 import type { CallEnding, EndCall } from '../call/trackedCall'
 import type { WebMCPToolCallState } from '../types'
 import { shallowRef } from 'vue'
+import { toError } from '../shared/toError'
 
 export interface CallState extends WebMCPToolCallState {
   /** A call arrives: it counts, and `isExecuting` turns true. Returns what ends it. */
@@ -24,6 +25,19 @@ function write<T>(state: ShallowRef<T>, value: T): void {
   catch (error) {
     if (__DEV__)
       console.error('[vue-webmcp] a watcher of the call state threw; the tool call went on.', error)
+  }
+}
+
+/**
+ * Why a call failed, as an `Error`. Never throws: a tool may throw a revoked
+ * Proxy, or an object whose getters throw.
+ */
+function failureError(failure: unknown): Error {
+  try {
+    return toError(failure)
+  }
+  catch {
+    return new Error('The tool threw a value that cannot be read.')
   }
 }
 
@@ -55,7 +69,7 @@ export function createCallState(): CallState {
       // A call that began before `reset()` no longer writes what reset cleared.
       if (startedIn === generation) {
         write(lastResult, ending.ok ? ending.result : undefined)
-        write(lastError, ending.ok ? null : ending.error)
+        write(lastError, ending.ok ? null : failureError(ending.failure))
       }
     }
   }

@@ -5,7 +5,6 @@
 // deploy) is that call's `INTERNAL` result, and the next call loads again.
 import type { ToolCall, ToolCallOutcome } from '../call/callTool'
 import type { CallHooks, EndCall } from '../call/trackedCall'
-import { toError } from '../shared/toError'
 
 let loaded: typeof import('../call') | undefined
 
@@ -29,7 +28,7 @@ export async function loadAndCallTool<Args, Result>(call: ToolCall<Args, Result>
       loaded = await import('../call')
     }
     catch (error) {
-      tracking?.end({ ok: false, error: toError(error) })
+      tracking?.end({ ok: false, failure: error })
       // The agent's INTERNAL result, built here since the module that builds
       // results is the one that failed (`ERROR_CODE_KEY` written out for the
       // same reason). Start-up code, so kept short: the call never started,
