@@ -92,10 +92,11 @@ export default defineBuildConfig({
             // Were they in a chunk that import() targets, that chunk would be start-up code.
             if (/src\/definitions\/definitionBudgets\.ts$|src\/schemas\/(?:json-schema\/schemaIndex|problems)\.ts$/.test(id))
               return 'definitions'
-            // The checks every build runs before registering, start-up code: the spec's rules and
-            // a Standard Schema's JSON Schema. Apart from the lazy code, which must not come with them.
-            if (/src\/definitions\/(?:definitionChecks|specChecks)\.ts$|src\/schemas\/standard-schema\/toJsonSchema\.ts$|src\/shared\/definitionError\.ts$/.test(id))
-              return 'registrationChecks'
+            // Start-up code that the lazy chunks use too: the spec's rules and WebMCPDefinitionError.
+            // An app's bundler gives such modules a start-up chunk of their own whatever is done;
+            // gathered here, they are one, and the rest of start-up stays in the entry.
+            if (/src\/definitions\/specChecks\.ts$|src\/shared\/definitionError\.ts$/.test(id))
+              return 'startupShared'
             // The validators, each loaded by import() on the first call of a tool with such a schema;
             // named for the kind of schema (the size report finds them by these names).
             if (/src\/schemas\/json-schema\/validate\.ts$/.test(id))

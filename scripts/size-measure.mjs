@@ -79,6 +79,10 @@ export async function measure(source, packages = { 'vue-webmcp': root }, externa
     lazyChunks: lazy.map(c => ({ gzip: gzip(c), modules: Object.keys(c.modules) })),
     /** Every module bundled, so a caller can check which copy of a package was used. */
     modules: chunks.flatMap(c => Object.keys(c.modules)),
+    /** The modules in the files the page loads with the app's entry. */
+    startupModules: [...startup].flatMap(c => Object.keys(c.modules)),
+    /** The modules each import() in start-up code loads first: the chunk it names. */
+    importTargets: [...startup].flatMap(c => c.dynamicImports).map(name => Object.keys(byName.get(name)?.modules ?? {})),
   }
 }
 

@@ -6,8 +6,8 @@
 // debugging tools.
 import type { EffectScope, Ref } from 'vue'
 import type { ToolCallSettings } from '../shared/callSettings'
-import type { AnyToolOptions, ToolRegistrations, WebMCPToolResponse } from '../types'
-import type { ObservedDefinition, ObservedForm, ObservedSlot } from './observer'
+import type { AnyToolOptions, DescribedTool, ToolRegistrations, WebMCPToolResponse } from '../types'
+import type { ObservedForm, ObservedSlot } from './observer'
 import { registerDebugTools } from './debugTools'
 import { inBrowser, markOwnScope, observedConfig, observeForm, observeRegistrations, onObservedApp } from './observer'
 import { setupWebMCPDevtools } from './plugin'
@@ -25,10 +25,10 @@ export interface ToolsSetUp<Slot extends ObservedSlot> {
   registrations: ToolRegistrations
   slots: readonly Slot[]
   settings: ToolCallSettings
-  describe: (options: AnyToolOptions) => ObservedDefinition
+  describe: (options: AnyToolOptions) => DescribedTool
   enabled: (options: AnyToolOptions) => boolean
   /** Runs a tool as an agent's call would, through the call path. */
-  run: (slot: Slot, args: object, definition: ObservedDefinition) => Promise<WebMCPToolResponse>
+  run: (slot: Slot, args: object, definition: DescribedTool) => Promise<WebMCPToolResponse>
 }
 
 /** `useWebMCPForm` set up a form, known to later `call` events by its `error` ref. */

@@ -6,20 +6,8 @@
 // bundles drop this module and everything it imports.
 import type { App, EffectScope, Ref } from 'vue'
 import type { ToolCallSettings } from '../shared/callSettings'
-import type { WebMCPToolCallEvent, WebMCPToolResponse, WebMCPToolResultEvent } from '../types'
+import type { DescribedTool, WebMCPToolCallEvent, WebMCPToolResponse, WebMCPToolResultEvent } from '../types'
 import { getCurrentInstance, getCurrentScope, onScopeDispose, shallowRef, toValue, watch } from 'vue'
-
-/** What the agent sees of a tool, plus `exposedTo`. */
-export interface ObservedDefinition {
-  name: string
-  description: string
-  title?: string
-  inputSchema?: object
-  /** What the tool returns (Chrome 159's `outputSchema`), when its options give one. */
-  outputSchema?: object
-  annotations?: object
-  exposedTo?: readonly string[]
-}
 
 /** Who set a tool up. */
 export interface ToolOwner {
@@ -61,7 +49,7 @@ export interface ObservedTool {
   app: App | null
   config: ToolCallSettings
   /** The definition now, from the options (for a form, from its attributes). */
-  definition: () => ObservedDefinition
+  definition: () => DescribedTool
   enabled: () => boolean
   isRegistered: Readonly<Ref<boolean>>
   error: Readonly<Ref<Error | null>>
@@ -337,9 +325,9 @@ export function observeRegistrations<S extends ObservedSlot>(
   slots: readonly S[],
   config: ToolCallSettings,
 
-  describe: (options: any) => ObservedDefinition,
+  describe: (options: any) => DescribedTool,
   enabled: (options: any) => boolean,
-  run: (slot: S, args: object, definition: ObservedDefinition) => Promise<WebMCPToolResponse>,
+  run: (slot: S, args: object, definition: DescribedTool) => Promise<WebMCPToolResponse>,
 ): void {
   const { owner, app } = currentOwner()
   for (const slot of slots) {

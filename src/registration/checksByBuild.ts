@@ -5,15 +5,14 @@
 // which load with the call path: in 'error' mode nothing registers before they
 // have run; in 'warn' mode tools register at once and the warnings follow.
 import type { ShallowRef } from 'vue'
-import type { BudgetMode, WebMCPBudgetLimits } from '../types'
-import type { Definition } from './definition'
+import type { BudgetMode, DescribedTool, WebMCPBudgetLimits } from '../types'
 import { shallowRef } from 'vue'
 import { registrationError } from '../definitions/definitionChecks'
 import { eagerDefinitionChecks } from '../definitions/eagerDefinitionChecks'
 import { toError } from '../shared/toError'
 
 /** The error that keeps a definition unregistered, or null. It may replace a Standard Schema in it by its JSON Schema. */
-export type DefinitionCheck = (definition: Definition) => Error | null
+export type DefinitionCheck = (definition: DescribedTool) => Error | null
 
 /**
  * The checks in force for one scope: undefined while a production build in

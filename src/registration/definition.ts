@@ -1,20 +1,9 @@
 // What the agent sees of a tool, read from its options: the definition handed
 // to `registerTool`, and how two of them are compared so that an equal one
 // causes no re-registration. No Vue import but `toValue`.
-import type { AnyToolOptions, UseWebMCPToolsSharedOptions } from '../types'
+import type { AnyToolOptions, DescribedTool, UseWebMCPToolsSharedOptions } from '../types'
 import { toValue } from 'vue'
 import { stableKey } from './stableKey'
-
-/** What the agent sees of a tool, as `registerTool` takes it, plus `exposedTo`. */
-export interface Definition {
-  name: string
-  description: string
-  title?: string
-  inputSchema?: object
-  outputSchema?: object
-  annotations?: object
-  exposedTo?: string[]
-}
 
 /** Whether a tool of a group is enabled: its own `enabled` wins over the group's. */
 export function isEnabled(options: AnyToolOptions, shared: UseWebMCPToolsSharedOptions): boolean {
@@ -33,7 +22,7 @@ function readSchemaOption(option: unknown): object | undefined {
 }
 
 /** What the agent sees of a tool, read from its options now (reactive reads are tracked). */
-export function describe(options: AnyToolOptions, shared: UseWebMCPToolsSharedOptions): Definition {
+export function describe(options: AnyToolOptions, shared: UseWebMCPToolsSharedOptions): DescribedTool {
   return {
     name: toValue(options.name),
     description: toValue(options.description),
@@ -51,7 +40,7 @@ export function describe(options: AnyToolOptions, shared: UseWebMCPToolsSharedOp
  * to `registerTool`. One with a schema, annotations or `exposedTo` holds the
  * author's objects, which may be reactive or change later.
  */
-export function holdsOnlyText(definition: Definition): boolean {
+export function holdsOnlyText(definition: DescribedTool): boolean {
   return definition.inputSchema === undefined && definition.outputSchema === undefined
     && definition.annotations === undefined && definition.exposedTo === undefined
 }

@@ -4,11 +4,22 @@
 // start-up code. A load that fails (a network error, a chunk gone after a
 // deploy) is that call's `INTERNAL` result, and the next call loads again.
 import type { ToolCall, ToolCallOutcome } from '../call/callTool'
+import type { CallHooks, EndCall } from '../call/trackedCall'
 
 let loaded: typeof import('../call') | undefined
 
-/** Runs one call through the call path, loading it first if need be. Never rejects. */
-export async function loadAndCallTool<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
+/** A tool's call state, for a call that has one: its hooks, and what ends the call in it. */
+export interface CallTracking {
+  hooks: CallHooks
+  end: EndCall
+}
+
+/**
+ * Runs one call through the call path, loading it first if need be; with
+ * `tracking`, the call path runs the hooks and ends the call in the call state.
+ * Never rejects.
+ */
+export async function loadAndCallTool<Args, Result>(call: ToolCall<Args, Result>, args: Args, tracking?: CallTracking): Promise<ToolCallOutcome> {
   // Once loaded, no import() again: a call costs no extra task.
   if (!loaded) {
     try {
@@ -17,6 +28,7 @@ export async function loadAndCallTool<Args, Result>(call: ToolCall<Args, Result>
       loaded = await import('../call')
     }
     catch (error) {
+      tracking?.end({ ok: false, failure: error })
       // The agent's INTERNAL result, built here since the module that builds
       // results is the one that failed (`ERROR_CODE_KEY` written out for the
       // same reason). Start-up code, so kept short: the call never started,
@@ -35,5 +47,5 @@ export async function loadAndCallTool<Args, Result>(call: ToolCall<Args, Result>
       }
     }
   }
-  return loaded.callTool(call, args)
+  return tracking ? loaded.callTrackedTool(call, args, tracking.hooks, tracking.end) : loaded.callTool(call, args)
 }

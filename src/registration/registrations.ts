@@ -3,9 +3,8 @@
 // its own registration, `isRegistered` and `error`; each pass re-registers
 // exactly the tools whose content changed.
 import type { EffectScope, ShallowRef } from 'vue'
-import type { AnyToolOptions, UseWebMCPToolReturn, UseWebMCPToolsSharedOptions, WebMCPConfig, WebMCPToolExecuteOptions } from '../types'
+import type { AnyToolOptions, DescribedTool, UseWebMCPToolReturn, UseWebMCPToolsSharedOptions, WebMCPConfig, WebMCPToolExecuteOptions } from '../types'
 import type { DefinitionCheck } from './checksByBuild'
-import type { Definition } from './definition'
 import type { ToolSlot } from './toolRegistration'
 import { getCurrentInstance, onActivated, onDeactivated, onMounted, onScopeDispose, shallowRef, watchEffect } from 'vue'
 import { registrationError } from '../definitions/definitionChecks'
@@ -111,18 +110,18 @@ async function callTool(
   // Read at call time, like `execute`: the schemas as the options give them
   // (a Standard Schema checks with its own code; the browser got its JSON Schema).
   const definition = describe(options, shared)
-  const tracked = slot.calls.begin(options)
+  // The call counts from its arrival, before the call path loads; `onStart`, `onSuccess` and its end are the call path's.
+  const end = slot.calls.begin()
   const outcome = await loadAndCallTool({
     // The name and schemas, and what a confirmation shows: title, description, annotations.
     ...definition,
     settings: __DEV__ ? devtoolsHook({ type: 'call', key: slot, settings }) : settings,
     // Read at call time: swapping them never re-registers the tool.
-    execute: (a, signal) => tracked.execute(a, { signal }),
+    execute: (a, signal) => options.execute(a, { signal }),
     formatOutput: options.formatOutput,
     onError: error => options.onError ? options.onError(error) : shared.onError?.(error, definition.name),
     signals: [callOptions?.signal, ended],
-  }, args ?? {})
-  tracked.end(outcome)
+  }, args ?? {}, { hooks: options, end })
   return outcome.response
 }
 
@@ -167,7 +166,7 @@ interface Change {
   keep: boolean
   /** What to register, as JSON, and the definition itself when it holds only text (no copy needed). */
   json?: string
-  definition?: Definition
+  definition?: DescribedTool
   /** Why the tool is not registered, if it is refused. */
   error: Error | null
 }

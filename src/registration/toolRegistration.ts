@@ -4,9 +4,8 @@
 // it wanted may have come free (see `onRefused`). No Vue import.
 import type { ShallowRef } from 'vue'
 import type { ToolCallSettings } from '../shared/callSettings'
-import type { AnyToolOptions, WebMCPToolExecuteOptions, WebMCPToolResponse } from '../types'
+import type { AnyToolOptions, DescribedTool, WebMCPToolExecuteOptions, WebMCPToolResponse } from '../types'
 import type { CallState } from './callState'
-import type { Definition } from './definition'
 import { toError } from '../shared/toError'
 import { registerByName, unregistersByName } from './byName'
 
@@ -55,7 +54,7 @@ export function register(
   json: string,
   modelContext: WebMCP.ModelContext,
   attempt: 'first' | 'retry',
-  tool: Definition & { execute?: unknown } = JSON.parse(json),
+  tool: DescribedTool & { execute?: unknown } = JSON.parse(json),
 ): void {
   const registration: Registration = { controller: new AbortController(), json, modelContext, retryAtOnce: attempt === 'first', refused: false }
   slot.registration = registration

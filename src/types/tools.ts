@@ -156,6 +156,23 @@ export interface UseWebMCPToolReturn<Result = unknown> extends WebMCPSupportable
   stop: () => void
 }
 
+/**
+ * What the agent sees of a tool, read from its options: the definition handed
+ * to `registerTool`, plus `exposedTo`. Internal: what the registration engine
+ * registers and compares, and what the development tools show.
+ */
+export interface DescribedTool {
+  name: string
+  description: string
+  title?: string
+  inputSchema?: object
+  /** What the tool returns (Chrome 159's `outputSchema`), when its options give one. */
+  outputSchema?: object
+  annotations?: object
+  /** Mutable, as `registerTool`'s options type it; never written. */
+  exposedTo?: string[]
+}
+
 /** Options applied to every tool in the group unless the tool sets its own. */
 export interface UseWebMCPToolsSharedOptions {
   /** Register the group's tools only while true; a tool's own `enabled` must be true too. */

@@ -66,14 +66,16 @@ function inApp<T>(config: object, setup: () => T): T {
 }
 
 describe('the call path failing to load', () => {
-  it('answers that call with an INTERNAL result that says so, runs no hook, and loads again on the next call', async () => {
+  it('answers that call with an INTERNAL result that says so, runs no hook, ends the call in the call state, and loads again on the next call', async () => {
     const mc = install()
     const events: WebMCPToolResultEvent[] = []
     const onToolCall = vi.fn()
     const onError = vi.fn()
+    const onStart = vi.fn()
+    const onSuccess = vi.fn()
     const execute = vi.fn(() => 'done')
     const state = inApp({ onToolCall, onToolResult: (e: WebMCPToolResultEvent) => events.push(e) }, () =>
-      useWebMCPTool({ name: 'echo', description: 'd', execute, onError }))
+      useWebMCPTool({ name: 'echo', description: 'd', execute, onError, onStart, onSuccess }))
     await until(() => state.isRegistered.value)
     const [tool] = await mc.getTools()
 
@@ -90,11 +92,19 @@ describe('the call path failing to load', () => {
     expect(events).toEqual([])
     expect(execute).not.toHaveBeenCalled()
     expect(onError).not.toHaveBeenCalled()
+    expect(onStart).not.toHaveBeenCalled()
+    // The call state counted the call when it arrived, and the start-up code ended it: not running, failed.
+    expect(state.callCount.value).toBe(1)
+    expect(state.isExecuting.value).toBe(false)
+    expect(state.lastError.value).toBeInstanceOf(Error)
+    expect(state.lastResult.value).toBeUndefined()
 
     const second = JSON.parse(await mc.executeTool(tool!, {}))
     expect(second).toEqual({ content: [{ type: 'text', text: 'done' }] })
     expect(events).toEqual([expect.objectContaining({ name: 'echo', ok: true })])
     expect(onToolCall).toHaveBeenCalledTimes(1)
+    expect([state.callCount.value, state.lastResult.value, state.lastError.value]).toEqual([2, 'done', null])
+    expect(onSuccess).toHaveBeenCalledWith('done', {})
   })
 })
 

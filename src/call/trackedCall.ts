@@ -1,0 +1,76 @@
+// A useWebMCPTool call with its call state (registration/callState.ts): the
+// state counted the call when it arrived; here, on the call path, `onStart`
+// runs just before `execute`, what `execute` returned is noted, and once the
+// agent's answer is made the call ends with that result or with why it failed,
+// then `onSuccess` runs. Hooks and state are the page's: a throw in them never
+// reaches the call. No Vue import.
+import type { ToolCall, ToolCallOutcome } from './callTool'
+import { callTool } from './callTool'
+
+/**
+ * How a call ended, for the call state: what `execute` returned, or why it
+ * failed, as thrown (the call state makes it an `Error`; a hostile value may
+ * not even be readable).
+ */
+export type CallEnding = { ok: true, result: unknown } | { ok: false, failure: unknown }
+
+/** Ends a call the call state counted when it arrived. */
+export type EndCall = (ending: CallEnding) => void
+
+/** The hooks around a tool's `execute`, read at call time from its options. */
+export interface CallHooks {
+  onStart?: (args: any) => unknown
+  onSuccess?: (result: any, args: any) => unknown
+}
+
+/** Development builds: logs a failure that must not reach the call. */
+function report(what: string, error: unknown): void {
+  if (__DEV__)
+    console.error(`[vue-webmcp] ${what} threw; the tool call went on.`, error)
+}
+
+/** Runs `onStart` or `onSuccess`: a throw, or a promise it returns that rejects, goes no further. */
+function runHook(what: string, hook: () => unknown): void {
+  try {
+    const returned = hook() as { then?: unknown } | undefined
+    if (typeof returned?.then === 'function')
+      (returned as PromiseLike<unknown>).then(undefined, error => report(what, error))
+  }
+  catch (error) {
+    report(what, error)
+  }
+}
+
+/**
+ * Why a call failed: what was thrown (or the call path's own failure), else,
+ * for an `isError` result the tool returned, an Error with its text.
+ */
+function failureOf(outcome: ToolCallOutcome): unknown {
+  if (outcome.error !== undefined)
+    return outcome.error
+  // The response is the call path's own plain copy: safe to read.
+  const text = outcome.response.content.map(block => (block.type === 'text' ? block.text : '')).join('\n')
+  const error = new Error(text || 'The tool returned an isError result.')
+  error.name = 'ToolError'
+  return error
+}
+
+/** Runs `call` (callTool.ts) with `hooks` around its `execute`, then ends it with `end`. Never rejects. */
+export async function callTrackedTool<Args, Result>(call: ToolCall<Args, Result>, args: Args, hooks: CallHooks, end: EndCall): Promise<ToolCallOutcome> {
+  let ran: { args: Args, result?: Result } | undefined
+  const outcome = await callTool({
+    ...call,
+    execute(checkedArgs, signal) {
+      const noted: { args: Args, result?: Result } = ran = { args: checkedArgs }
+      runHook('onStart', () => hooks.onStart?.(checkedArgs))
+      const result = call.execute(checkedArgs, signal)
+      if (typeof (result as { then?: unknown } | null)?.then !== 'function')
+        return (noted.result = result as Result)
+      return Promise.resolve(result).then(value => (noted.result = value))
+    },
+  }, args)
+  end(outcome.ok ? { ok: true, result: ran?.result } : { ok: false, failure: failureOf(outcome) })
+  if (outcome.ok && ran)
+    runHook('onSuccess', () => hooks.onSuccess?.(ran!.result, ran!.args))
+  return outcome
+}
