@@ -59,9 +59,19 @@ export function rememberApproval(request: Pick<WebMCPConfirmationRequest, 'name'
   changed()
 }
 
-/** Whether calls through `owner` were approved for the page. */
+/**
+ * Whether calls through `owner` were approved for the page. An approval of
+ * the registration whose `execute` was swapped since is not: it is dropped.
+ */
 export function isRemembered(owner: ApprovalOwner | undefined): boolean {
-  return owner !== undefined && approvals.get(owner.ended)?.execute === owner.execute
+  const approval = owner && approvals.get(owner.ended)
+  if (!approval)
+    return false
+  if (approval.execute === owner.execute)
+    return true
+  drop(owner.ended)
+  changed()
+  return false
 }
 
 /** Whether a tool named `name` has a remembered approval (Vue DevTools and the debugging tools show it). */

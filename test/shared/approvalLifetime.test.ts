@@ -109,6 +109,7 @@ describe(`how long a remembered approval lasts (${lane})`, () => {
     await approveForThePage(confirmations, name)
     options.execute = () => 'emptied the cart'
     expect(await asks(confirmations, name)).toBe(true)
+    expect(confirmations.remembered.value).toEqual([])
   })
 
   it('approving with remember: true runs the calls of that tool queued behind it; another tool\'s still wait', async () => {
