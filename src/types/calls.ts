@@ -94,7 +94,9 @@ export type WebMCPConfirm = (request: WebMCPConfirmationRequest) => boolean | We
 
 /**
  * `confirm` as an object: the tool asks (as with `confirm: true`), and these
- * say when and for how long. Fields a tool leaves unset fall back to its group's.
+ * say when and for how long. Fields a tool's own object leaves unset fall back
+ * to its group's; a tool whose own `confirm` is `true` or a function takes
+ * none of them.
  */
 export interface WebMCPConfirmOptions<Args = Record<string, unknown>> {
   /** How to ask: this callback, else the group's or the app's `confirm`, else a `useWebMCPConfirmations` dialog. */
