@@ -10,6 +10,7 @@ import type { BudgetedResponse } from '../results'
 import type { ToolCallSettings } from '../shared/callSettings'
 import type { WebMCPCallOrigin, WebMCPConfirmationOutcome, WebMCPErrorCode, WebMCPToolAnnotations, WebMCPToolResponse } from '../types'
 import type { ConfirmRule } from './confirmPolicy'
+import type { ApprovalOwner } from './rememberedApprovals'
 import { errorResult, findUntrusted, resultSize, shapeMarked, shapeResult, unmarked } from '../results'
 import { isToolResponse } from '../results/isToolResponse'
 import { formatProblems } from '../schemas/problems'
@@ -69,6 +70,8 @@ export interface ToolCall<Args, Result> {
   signals: readonly (AbortSignal | undefined)[]
   /** Who started it; a tool's call when absent. */
   origin?: WebMCPCallOrigin
+  /** The registration it came through: a remembered approval belongs to it (call/rememberedApprovals.ts). */
+  owner?: ApprovalOwner
 }
 
 /** What a call ends with: the agent's result, and for the hooks and forms whether and why it failed. */
@@ -262,17 +265,18 @@ async function runCall<Args, Result>(call: ToolCall<Args, Result>, args: Args, t
     if (checked.refused)
       return checked.refused
     // Whether the person is asked (call/confirmPolicy.ts): not when `when`
-    // says no, nor for a tool they approved for the page.
+    // says no, nor for a tool they approved for the page. A tool that asks
+    // runs with the frozen copy `when` saw and the person is shown.
     const asking = confirmStep(call, checked.args)
     if (asking?.step === 'remembered') {
       trail.confirmation = { decision: 'approved', ms: 0, remembered: true }
     }
-    else if (asking) {
-      const refused = await askThePerson(call, checked.args, trail, limits, asking.rule)
+    else if (asking?.step === 'ask') {
+      const refused = await askThePerson(call, asking.args.shown, trail, limits, asking.rule)
       if (refused)
         return refused
     }
-    return await runTool(call, checked.args, limits.signal)
+    return await runTool(call, asking ? asking.args.run as Args : checked.args, limits.signal)
   }
   catch (error) {
     const code = classifyError(error)
@@ -333,7 +337,7 @@ function loadFailure(what: string, advice: string): (error: unknown) => never {
  */
 async function askThePerson<Args, Result>(
   call: ToolCall<Args, Result>,
-  args: Args,
+  shown: unknown,
   trail: CallTrail,
   limits: CallLimits,
   rule: ConfirmRule,
@@ -341,7 +345,7 @@ async function askThePerson<Args, Result>(
   confirmer ??= await raceSignal(loadChunk(() => import('./confirm')), limits.signal)
     .catch(loadFailure(`Tool "${call.name}" did not run: the code that asks the person could not be loaded`, 'Try again.'))
   limits.pauseTimer()
-  const confirmation = await confirmer.confirmCall(call, args, rule)
+  const confirmation = await confirmer.confirmCall(call, shown, rule)
   limits.resumeTimer()
   trail.confirmation = confirmation?.outcome
   return confirmation?.error ? failed(call.settings, confirmation.error, confirmation.code!) : undefined

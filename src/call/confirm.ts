@@ -11,10 +11,10 @@ import type { ToolCallSettings } from '../shared/callSettings'
 import type { WebMCPCallOrigin, WebMCPConfirm, WebMCPConfirmationOutcome, WebMCPConfirmationRequest, WebMCPErrorCode, WebMCPToolAnnotations } from '../types'
 import type { ConfirmRule } from './confirmPolicy'
 import type { QueueEntry } from './confirmQueue'
-import { safeStringify } from '../results/serialize'
+import type { ApprovalOwner } from './rememberedApprovals'
 import { warnOnce } from '../shared/warn'
-import { dialogCount, enqueue, withdrawFrom } from './confirmQueue'
-import { rememberApproval } from './rememberedApprovals'
+import { dialogCount, enqueue, isQueued, queuedEntries, withdrawFrom } from './confirmQueue'
+import { isRemembered, rememberApproval } from './rememberedApprovals'
 
 /** The part of a call (call/callTool.ts's `ToolCall`) a confirmation reads. */
 export interface ConfirmableCall {
@@ -25,6 +25,8 @@ export interface ConfirmableCall {
   annotations?: WebMCPToolAnnotations
   signals: readonly (AbortSignal | undefined)[]
   origin?: WebMCPCallOrigin
+  /** The registration the call came through: an approval with `remember: true` is kept for it. */
+  owner?: ApprovalOwner
 }
 
 /** What the call path does next: nothing (run it), or answer with `error` under `code`. */
@@ -56,15 +58,19 @@ function timedOutcomes(): OutcomeOf {
 
 /**
  * Waits for the person's decision on one call, asked as `rule` says
- * (call/confirmPolicy.ts). Resolves to `undefined` when the call runs without
+ * (call/confirmPolicy.ts), showing them `shown` (the frozen copy of the
+ * arguments `execute` gets). Resolves to `undefined` when the call runs without
  * asking (a `consequentialHint` tool on a page with no way to ask), else to
  * the decision and, unless approved, what the agent gets.
  */
-export async function confirmCall(call: ConfirmableCall, args: unknown, rule: ConfirmRule): Promise<Confirmation | undefined> {
+export async function confirmCall(call: ConfirmableCall, shown: unknown, rule: ConfirmRule): Promise<Confirmation | undefined> {
   const { settings } = call
   // The nearest callback decides: the tool's, its group's, the app's.
   const { ask } = rule
   const outcomeOf = timedOutcomes()
+  // Remembered while this step loaded (the person approved an earlier call with remember: true).
+  if (rule.canRemember && isRemembered(call.owner))
+    return { outcome: { decision: 'approved', ms: 0, remembered: true } }
   if (!ask && !dialogCount())
     return rule.explicit ? cannotAsk(call.name, outcomeOf) : runUnasked(call)
   const controller = new AbortController()
@@ -73,7 +79,7 @@ export async function confirmCall(call: ConfirmableCall, args: unknown, rule: Co
     controller.abort(aborted.reason)
     return { outcome: outcomeOf('withdrawn'), code: 'ABORTED', error: aborted.reason }
   }
-  const request = requestFor(call, args, controller.signal, rule.canRemember)
+  const request = requestFor(call, shown, controller.signal, rule.canRemember)
   if (__DEV__) {
     try {
       settings.onConfirmationRequest?.(request)
@@ -102,15 +108,15 @@ function cannotAsk(name: string, outcomeOf: OutcomeOf): Confirmation {
   }
 }
 
-/** What the person (or the `confirm` callback) is shown. */
+/** What the person (or the `confirm` callback) is shown; `args` is frozen already. */
 function requestFor(call: ConfirmableCall, args: unknown, signal: AbortSignal, canRemember: boolean): WebMCPConfirmationRequest {
   return {
     id: ++nextId,
     name: call.name,
     ...(call.title ? { title: call.title } : {}),
     ...(call.description !== undefined ? { description: call.description } : {}),
-    // A frozen copy: a callback or a dialog that changes it cannot change what `execute` receives.
-    args: frozenCopy(args),
+    // A frozen copy, the one `execute` receives: a callback or a dialog cannot change it.
+    args,
     ...(call.annotations ? { annotations: call.annotations } : {}),
     ...(call.origin ?? { source: 'tool', caller: 'agent' }),
     signal,
@@ -139,12 +145,15 @@ function waitForDecision(call: ConfirmableCall, { request, ask, controller, outc
     const entry: QueueEntry = {
       request,
       ask,
+      owner: rule.canRemember ? call.owner : undefined,
       decide(approved, reason, failure, remember) {
+        // Remembered while this request still waits, so the calls it covers
+        // leave the queue before the next one is asked.
+        if (approved && remember && isQueued(entry))
+          keep(entry, rule, call.owner)
         if (!withdrawFrom(entry))
           return // decided already, or withdrawn
         stopListening.abort()
-        if (approved && remember)
-          keep(request, rule)
         if (approved)
           resolve({ outcome: outcomeOf('approved') })
         else if (failure !== undefined)
@@ -186,41 +195,28 @@ function waitForDecision(call: ConfirmableCall, { request, ask, controller, outc
 /** The longest delay a browser timer holds; a longer `timeoutMs` is clamped to it. */
 const MAX_DELAY_MS = 2 ** 31 - 1
 
-/** `confirm.timeoutMs` as a delay: none unless a positive, finite number. */
-function deadlineOf(ms: unknown): number | undefined {
-  if (typeof ms === 'number' && ms > 0 && ms < Infinity)
-    return Math.min(ms, MAX_DELAY_MS)
-  if (__DEV__ && ms !== undefined && ms !== 0 && ms !== Infinity)
-    warnOnce(`confirm.timeoutMs must be a positive number of milliseconds; got ${String(ms)}. Requests wait until someone decides.`)
+/** `confirm.timeoutMs` as a delay. A tool whose value is not a positive, finite number does not register (registration/confirmOptions.ts). */
+function deadlineOf(ms: number | undefined): number | undefined {
+  return typeof ms === 'number' && ms > 0 && ms < Infinity ? Math.min(ms, MAX_DELAY_MS) : undefined
 }
 
-/** An approval given with `remember: true`: kept for the page when the tool allows it. */
-function keep(request: WebMCPConfirmationRequest, rule: ConfirmRule): void {
-  if (rule.canRemember)
-    rememberApproval(request)
-  else if (__DEV__)
-    warnOnce(`Tool "${request.name}" was approved with remember: true, but its calls are asked every time (confirm: { remember: false }, or destructiveHint without confirm: { remember: true }): the approval was not remembered. Check request.canRemember before offering it.`)
-}
-
-/** A deep copy of the arguments, frozen at every level (a structured clone; JSON for what cannot be cloned). */
-function frozenCopy(args: unknown): unknown {
-  let copy: unknown
-  try {
-    copy = structuredClone(args)
+/**
+ * An approval given with `remember: true`: kept for the registration when the
+ * tool allows it, and the calls of that registration queued behind it, which
+ * it now covers, run too.
+ */
+function keep(entry: QueueEntry, rule: ConfirmRule, owner: ApprovalOwner | undefined): void {
+  const { request } = entry
+  if (!rule.canRemember || !owner) {
+    if (__DEV__)
+      warnOnce(`Tool "${request.name}" was approved with remember: true, but its calls are asked every time (confirm: { remember: false }, or not annotated readOnlyHint or destructiveHint: false without confirm: { remember: true }): the approval was not remembered. Check request.canRemember before offering it.`)
+    return
   }
-  catch {
-    const json = safeStringify(args)
-    copy = json === undefined ? undefined : JSON.parse(json)
+  rememberApproval(request, owner)
+  for (const other of queuedEntries()) {
+    if (other !== entry && other.owner?.ended === owner.ended && other.owner.execute === owner.execute)
+      other.decide(true)
   }
-  const stack = [copy]
-  while (stack.length) {
-    const item = stack.pop()
-    if (item !== null && typeof item === 'object' && !Object.isFrozen(item)) {
-      Object.freeze(item)
-      stack.push(...Object.values(item))
-    }
-  }
-  return copy
 }
 
 function errorText(failure: unknown): string {

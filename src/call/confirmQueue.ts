@@ -8,6 +8,7 @@
 // without one, for a `useWebMCPConfirmations` dialog; a callback is asked only
 // once the requests before it are decided.
 import type { WebMCPConfirm, WebMCPConfirmAnswer, WebMCPConfirmationRequest } from '../types'
+import type { ApprovalOwner } from './rememberedApprovals'
 import { warnOnce } from '../shared/warn'
 
 export interface QueueEntry {
@@ -15,6 +16,8 @@ export interface QueueEntry {
   /** The callback that decides it; none: a `useWebMCPConfirmations` dialog does. */
   ask?: WebMCPConfirm
   asked?: boolean
+  /** The registration whose remembered approval would cover it; none: nothing covers it (it cannot be remembered). */
+  owner?: ApprovalOwner
   /** Ends the wait with the decision, once; `failure`: the callback threw; `remember`: approved for the page. */
   decide: (approved: boolean, reason?: string, failure?: unknown, remember?: boolean) => void
 }
@@ -54,6 +57,16 @@ export function openDialog(listener: () => void): () => void {
 /** Settles a dialog's request (the oldest when none is named): `true` runs the call; `remember` keeps the approval for the page. */
 export function decide(approved: boolean, reason?: string, request?: WebMCPConfirmationRequest, remember?: boolean): void {
   queue.find(entry => !entry.ask && (!request || entry.request.id === request.id))?.decide(approved, reason, undefined, remember)
+}
+
+/** Every request waiting, oldest first (a copy: deciding one takes it out). */
+export function queuedEntries(): QueueEntry[] {
+  return [...queue]
+}
+
+/** Whether `entry` still waits. */
+export function isQueued(entry: QueueEntry): boolean {
+  return queue.includes(entry)
 }
 
 /** Adds a request at the end of the queue. */

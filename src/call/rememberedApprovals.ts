@@ -1,11 +1,29 @@
-// The approvals the person gave with `remember: true`: later calls of those
-// tools on this page run unasked, until `forget()` or the page goes away
-// (module state lives as long as the page does). Apart from call/confirm.ts
-// because `useWebMCPConfirmations` reads and clears it at start-up, and the
-// call path checks it before loading the confirmation step. No Vue import.
+// The approvals the person gave with `remember: true`: later calls of the
+// approved registration run unasked, until it ends (the tool unregisters, or
+// its definition changes and it registers anew), `forget()`, or the page goes
+// away (module state lives as long as the page does). An approval belongs to
+// what the person approved, not to a name: a different tool that takes the
+// name later is asked. Apart from call/confirm.ts because
+// `useWebMCPConfirmations` reads and clears it at start-up, and the call path
+// checks it before loading the confirmation step. No Vue import.
 import type { WebMCPConfirmationRequest, WebMCPRememberedApproval } from '../types'
 
-const approvals = new Map<string, WebMCPRememberedApproval>()
+/** The registration a call came through: what a remembered approval belongs to. */
+export interface ApprovalOwner {
+  /** Aborts when the registration ends: the tool unregistered, or its definition changed. */
+  ended: AbortSignal
+  /** The `execute` in force: an approval does not cover another one swapped in since. */
+  execute: unknown
+}
+
+interface Approval {
+  listed: WebMCPRememberedApproval
+  execute: unknown
+  /** Removes the listener on the registration's end. */
+  unfollow: AbortController
+}
+
+const approvals = new Map<AbortSignal, Approval>()
 const listeners = new Set<() => void>()
 
 function changed(): void {
@@ -20,34 +38,67 @@ function changed(): void {
   }
 }
 
-/** Remembers the approval of `request`'s tool, by name. */
-export function rememberApproval(request: Pick<WebMCPConfirmationRequest, 'name' | 'title'>): void {
-  approvals.set(request.name, { name: request.name, ...(request.title ? { title: request.title } : {}), at: Date.now() })
+function drop(key: AbortSignal): boolean {
+  const approval = approvals.get(key)
+  if (!approval)
+    return false
+  approval.unfollow.abort()
+  approvals.delete(key)
+  return true
+}
+
+/** Remembers the approval of `request`'s tool for the registration `owner`, while it lasts. */
+export function rememberApproval(request: Pick<WebMCPConfirmationRequest, 'name' | 'title'>, owner: ApprovalOwner): void {
+  const { ended, execute } = owner
+  if (ended.aborted)
+    return // the tool the person approved is gone already
+  drop(ended)
+  const unfollow = new AbortController()
+  ended.addEventListener('abort', () => drop(ended) && changed(), { once: true, signal: unfollow.signal })
+  approvals.set(ended, { listed: { name: request.name, ...(request.title ? { title: request.title } : {}), at: Date.now() }, execute, unfollow })
   changed()
 }
 
-/** Whether calls of tool `name` were approved for the page. */
-export function isRemembered(name: string): boolean {
-  return approvals.has(name)
+/**
+ * Whether calls through `owner` were approved for the page. An approval of
+ * the registration whose `execute` was swapped since is not: it is dropped.
+ */
+export function isRemembered(owner: ApprovalOwner | undefined): boolean {
+  const approval = owner && approvals.get(owner.ended)
+  if (!approval)
+    return false
+  if (approval.execute === owner.execute)
+    return true
+  drop(owner.ended)
+  changed()
+  return false
 }
 
-/** Forgets the approval of tool `name`, or every approval when none is named. */
-export function forgetApprovals(name?: string): void {
-  const forgotten = name === undefined ? approvals.size > 0 : approvals.has(name)
-  if (name === undefined)
-    approvals.clear()
-  else
-    approvals.delete(name)
+/** Whether a tool named `name` has a remembered approval (Vue DevTools and the debugging tools show it). */
+export function hasRememberedApproval(name: string): boolean {
+  return [...approvals.values()].some(({ listed }) => listed.name === name)
+}
+
+/**
+ * Forgets the approvals of tool `name`, or every approval when none is named.
+ * Anything but a string (the click event of `@click="forget"`) names none.
+ */
+export function forgetApprovals(name?: unknown): void {
+  let forgotten = false
+  for (const [key, { listed }] of approvals) {
+    if (typeof name !== 'string' || listed.name === name)
+      forgotten = drop(key) || forgotten
+  }
   if (forgotten)
     changed()
 }
 
 /** Every remembered approval, oldest first (copies). */
 export function rememberedApprovals(): WebMCPRememberedApproval[] {
-  return [...approvals.values()].map(approval => ({ ...approval }))
+  return [...approvals.values()].map(({ listed }) => ({ ...listed }))
 }
 
-/** Runs `listener` whenever an approval is remembered or forgotten; returns its removal. */
+/** Runs `listener` whenever an approval is remembered or forgotten, or ends with its registration; returns its removal. */
 export function onApprovalsChange(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)

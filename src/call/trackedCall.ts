@@ -1,8 +1,10 @@
 // A useWebMCPTool call with its call state (registration/callState.ts): the
-// state counted the call when it arrived; here, on the call path, `onStart`
-// runs just before `execute`, what `execute` returned is noted, and once the
+// state counted the call when it arrived; here, on the call path, `onStart` is
+// scheduled as `execute` starts, what `execute` returned is noted, and once the
 // agent's answer is made the call ends with that result or with why it failed,
-// then `onSuccess` runs. Hooks and state are the page's: a throw in them never
+// then `onSuccess` (or `onError`) is scheduled. Hooks and state are the page's:
+// each hook runs in a task of its own, so the call never waits for one, its
+// time never counts against the call's `timeoutMs`, and a throw in it never
 // reaches the call. No Vue import.
 import type { ToolCall, ToolCallOutcome } from './callTool'
 import { callTool } from './callTool'
@@ -29,16 +31,24 @@ function report(what: string, error: unknown): void {
     console.error(`[vue-webmcp] ${what} threw; the tool call went on.`, error)
 }
 
-/** Runs `onStart` or `onSuccess`: a throw, or a promise it returns that rejects, goes no further. */
-function runHook(what: string, hook: () => unknown): void {
-  try {
-    const returned = hook() as { then?: unknown } | undefined
-    if (typeof returned?.then === 'function')
-      (returned as PromiseLike<unknown>).then(undefined, error => report(what, error))
-  }
-  catch (error) {
-    report(what, error)
-  }
+/**
+ * Runs a hook of the tool's (`onStart`, `onSuccess`, `onError`) in a task of
+ * its own, after the current one: the agent's answer never waits for it, and
+ * its time never counts against the call's `timeoutMs`. Hooks run in the order
+ * they were scheduled. Not awaited: a throw, or a promise it returns that
+ * rejects, is reported in development builds and goes no further.
+ */
+function runHookLater(what: string, hook: () => unknown): void {
+  setTimeout(() => {
+    try {
+      const returned = hook() as { then?: unknown } | undefined
+      if (typeof returned?.then === 'function')
+        (returned as PromiseLike<unknown>).then(undefined, error => report(what, error))
+    }
+    catch (error) {
+      report(what, error)
+    }
+  })
 }
 
 /**
@@ -58,11 +68,14 @@ function failureOf(outcome: ToolCallOutcome): unknown {
 /** Runs `call` (callTool.ts) with `hooks` around its `execute`, then ends it with `end`. Never rejects. */
 export async function callTrackedTool<Args, Result>(call: ToolCall<Args, Result>, args: Args, hooks: CallHooks, end: EndCall): Promise<ToolCallOutcome> {
   let ran: { args: Args, result?: Result } | undefined
+  const { onError } = call
   const outcome = await callTool({
     ...call,
+    ...(onError ? { onError: error => runHookLater('onError', () => onError(error)) } : {}),
     execute(checkedArgs, signal) {
       const noted: { args: Args, result?: Result } = ran = { args: checkedArgs }
-      runHook('onStart', () => hooks.onStart?.(checkedArgs))
+      if (hooks.onStart)
+        runHookLater('onStart', () => hooks.onStart!(checkedArgs))
       const result = call.execute(checkedArgs, signal)
       if (typeof (result as { then?: unknown } | null)?.then !== 'function')
         return (noted.result = result as Result)
@@ -70,7 +83,9 @@ export async function callTrackedTool<Args, Result>(call: ToolCall<Args, Result>
     },
   }, args)
   end(outcome.ok ? { ok: true, result: ran?.result } : { ok: false, failure: failureOf(outcome) })
-  if (outcome.ok && ran)
-    runHook('onSuccess', () => hooks.onSuccess?.(ran!.result, ran!.args))
+  if (outcome.ok && ran && hooks.onSuccess) {
+    const { result, args: checkedArgs } = ran
+    runHookLater('onSuccess', () => hooks.onSuccess!(result, checkedArgs))
+  }
   return outcome
 }

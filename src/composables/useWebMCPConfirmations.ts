@@ -36,10 +36,12 @@ export function useWebMCPConfirmations(): UseWebMCPConfirmationsReturn {
   watch(current, (request) => {
     shown = request
   }, { flush: 'post' })
-  const decideShown = (approved: boolean, reason?: string, request?: WebMCPConfirmationRequest, remember?: boolean): void => {
-    const target = request ?? shown
+  // Used as an event handler (`@click="approve"`), they receive the Event:
+  // that names no request and gives no reason, so they decide the one on screen.
+  const decideShown = (approved: boolean, reason: unknown, request: unknown, remember?: boolean): void => {
+    const target = isRequest(request) ? request : shown
     if (target)
-      decide(approved, reason, target, remember)
+      decide(approved, typeof reason === 'string' ? reason : undefined, target, remember)
   }
   return {
     stop,
@@ -48,6 +50,12 @@ export function useWebMCPConfirmations(): UseWebMCPConfirmationsReturn {
     approve: (request, options) => decideShown(true, undefined, request, options?.remember === true),
     decline: (reason, request) => decideShown(false, reason, request),
     remembered,
+    // `forget` ignores anything but a string: `@click="forget"` forgets every approval.
     forget: forgetApprovals,
   }
+}
+
+/** A request from `pending` (or a callback's), not an Event or anything else a handler was passed. */
+function isRequest(value: unknown): value is WebMCPConfirmationRequest {
+  return typeof (value as Partial<WebMCPConfirmationRequest> | null | undefined)?.id === 'number'
 }

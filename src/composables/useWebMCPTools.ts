@@ -1,5 +1,5 @@
 import type { AnyToolOptions, ToolNames, ToolResults, UseWebMCPToolReturn, UseWebMCPToolsReturn, UseWebMCPToolsSharedOptions, WebMCPToolState } from '../types'
-import { computed, readonly, shallowRef, toValue } from 'vue'
+import { computed, shallowRef, toValue } from 'vue'
 import { createCallState } from '../registration/callState'
 import { isEnabled } from '../registration/definition'
 import { useIsSupported, useModelContext } from '../registration/modelContext'
@@ -33,9 +33,7 @@ export function useWebMCPTools<const T extends readonly AnyToolOptions[]>(
   // No prototype: `constructor`, `toString` and `__proto__` are tool names like any other.
   const byName: Record<string, WebMCPToolState> = Object.create(null)
   states.forEach((state, i) => {
-    // readonly() unwraps the refs: reads are plain values, and still reactive.
-    const { isSupported, isRegistered, error, isExecuting, callCount, lastResult, lastError, reset } = state
-    byName[names[i]!] ??= readonly({ isSupported, isRegistered, error, isExecuting, callCount, lastResult, lastError, reset })
+    byName[names[i]!] ??= stateEntry(state)
   })
 
   const isRegistered = computed(() => {
@@ -61,4 +59,24 @@ export function useWebMCPTools<const T extends readonly AnyToolOptions[]>(
     byName: byName as UseWebMCPToolsReturn<ToolNames<T>, ToolResults<T>>['byName'],
     stop,
   }
+}
+
+/**
+ * One tool's state as `byName` gives it: plain values, read through getters so
+ * they stay reactive, and frozen. Not `readonly()`, whose deep proxy would wrap
+ * `lastResult`: it is what `execute` returned, as `useWebMCPTool` gives it (a
+ * class instance with private fields keeps working).
+ */
+function stateEntry(state: Omit<UseWebMCPToolReturn, 'stop'>): WebMCPToolState {
+  const { isSupported, isRegistered, error, isExecuting, callCount, lastResult, lastError, reset } = state
+  return Object.freeze({
+    get isSupported() { return isSupported.value },
+    get isRegistered() { return isRegistered.value },
+    get error() { return error.value },
+    get isExecuting() { return isExecuting.value },
+    get callCount() { return callCount.value },
+    get lastResult() { return lastResult.value },
+    get lastError() { return lastError.value },
+    reset,
+  })
 }

@@ -8,7 +8,7 @@ import type { ToolCallSettings } from '../shared/callSettings'
 import type { AnyToolOptions, ToolRegistrations } from '../types'
 import type { ObservedTool, ToolCallRecord } from './observer'
 import { effectScope } from 'vue'
-import { isRemembered } from '../call/rememberedApprovals'
+import { hasRememberedApproval } from '../call/rememberedApprovals'
 import { checkDefinition } from '../definitions/definitionBudgets'
 import { DEFAULT_BUDGETS, resultLimitSetting } from '../shared/limits'
 import { cutText, serializedLength } from '../shared/text'
@@ -45,7 +45,7 @@ function summary(tool: ObservedTool): Record<string, unknown> {
     calls: tool.calls.length,
     ...(last ? { last: last.done ? (last.code ?? 'OK') : status(last) } : {}),
     // The person approved its calls for the page: they run unasked until forget().
-    ...(tool.kind === 'tool' && isRemembered(name) ? { approvalRemembered: true } : {}),
+    ...(tool.kind === 'tool' && hasRememberedApproval(name) ? { approvalRemembered: true } : {}),
   }
 }
 

@@ -8,7 +8,7 @@ import type { App } from 'vue'
 import type { WebMCPToolAnnotations } from '../types'
 import type { ObservedTool, ObserverEvent, ToolCallRecord } from './observer'
 import { setupDevtoolsPlugin } from '@vue/devtools-api'
-import { isRemembered, onApprovalsChange } from '../call/rememberedApprovals'
+import { hasRememberedApproval, onApprovalsChange } from '../call/rememberedApprovals'
 import { checkDefinition } from '../definitions/definitionBudgets'
 import { DEFAULT_BUDGETS } from '../shared/limits'
 import { callAs, observedTools, onObserverEvent } from './observer'
@@ -40,7 +40,7 @@ function belongsTo(tool: ObservedTool, app: App): boolean {
 
 /** Whether the person approved the tool's calls for the page (`approve(request, { remember: true })`). */
 function approvalRemembered(tool: ObservedTool): boolean {
-  return tool.kind === 'tool' && isRemembered(tool.definition().name)
+  return tool.kind === 'tool' && hasRememberedApproval(tool.definition().name)
 }
 
 /** A tool's state as the inspector shows it. */
@@ -67,7 +67,7 @@ function toolTags(tool: ObservedTool): InspectorNodeTag[] {
   if (hints?.debugging)
     tags.push(tag('debugging', GREY, 'annotations.debugging: for developer tooling'))
   if (approvalRemembered(tool))
-    tags.push(tag('approved for this page', GREEN, 'The person approved its calls with remember: true: they run unasked until forget() or a reload'))
+    tags.push(tag('approved for this page', GREEN, 'The person approved its calls with remember: true: they run unasked until forget(), a reload, or the tool unregisters or changes'))
   if (tool.error.value)
     tags.push(tag('error', RED, `${tool.error.value.name}: ${tool.error.value.message}`))
   else if (!tool.enabled())

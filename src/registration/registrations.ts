@@ -9,7 +9,7 @@ import type { ToolSlot } from './toolRegistration'
 import { getCurrentInstance, onActivated, onDeactivated, onMounted, onScopeDispose, shallowRef, watchEffect } from 'vue'
 import { registrationError } from '../definitions/definitionChecks'
 import { devtoolsHook } from '../devtools'
-import { resolveCallSettings } from '../shared/callSettings'
+import { confirmSettingsError, resolveCallSettings } from '../shared/callSettings'
 import { toError } from '../shared/toError'
 import { createCallState } from './callState'
 import { useDefinitionChecks } from './checksByBuild'
@@ -112,6 +112,7 @@ async function callTool(
   const definition = describe(options, shared)
   // The call counts from its arrival, before the call path loads; `onStart`, `onSuccess` and its end are the call path's.
   const end = slot.calls.begin()
+  const registration = slot.registration?.controller.signal
   const outcome = await loadAndCallTool({
     // The name and schemas, and what a confirmation shows: title, description, annotations.
     ...definition,
@@ -121,6 +122,8 @@ async function callTool(
     formatOutput: options.formatOutput,
     onError: error => options.onError ? options.onError(error) : shared.onError?.(error, definition.name),
     signals: [callOptions?.signal, ended],
+    // A remembered approval belongs to this registration and this `execute`: it ends with either.
+    ...(registration ? { owner: { ended: registration, execute: options.execute } } : {}),
   }, args ?? {}, { hooks: options, end })
   return outcome.response
 }
@@ -213,7 +216,7 @@ function prepare(
     return { slot, keep: false, error: null }
   let json: string
   try {
-    const error = check(definition)
+    const error = check(definition) ?? confirmSettingsError(definition.name, slot.settings)
     if (error)
       return { slot, keep: false, error }
     json = JSON.stringify(definition)

@@ -42,3 +42,29 @@ export function resolveCallSettings(config: WebMCPConfig, group: CallOptions = {
     confirms: [tool.confirm, group.confirm],
   }
 }
+
+/** Whether `ms` is a usable `confirm.timeoutMs`: a positive, finite number of milliseconds. */
+function isConfirmTimeout(ms: unknown): boolean {
+  return typeof ms === 'number' && ms > 0 && ms < Infinity
+}
+
+/**
+ * A definition mistake in the tool's confirmation settings, or null: a
+ * `confirm.timeoutMs` (the tool's, its group's, or the app's
+ * `confirmTimeoutMs`) that is not a positive, finite number would let a
+ * request wait forever where the author meant it to end. The tool does not
+ * register, in every build, and its `error` says why.
+ */
+export function confirmSettingsError(name: string, settings: ToolCallSettings): TypeError | null {
+  const [own, group] = settings.confirms ?? []
+  const candidates: [string, unknown][] = [
+    ['confirm.timeoutMs', (own as WebMCPConfirmOptions | undefined)?.timeoutMs],
+    ['the group\'s confirm.timeoutMs', (group as WebMCPConfirmOptions | undefined)?.timeoutMs],
+    ['the app\'s confirmTimeoutMs', settings.confirmTimeoutMs],
+  ]
+  for (const [what, ms] of candidates) {
+    if (ms !== undefined && !isConfirmTimeout(ms))
+      return new TypeError(`Tool "${name}": ${what} must be a positive, finite number of milliseconds; got ${typeof ms === 'string' ? JSON.stringify(ms) : String(ms)}. Not registered.`)
+  }
+  return null
+}

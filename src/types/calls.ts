@@ -65,8 +65,10 @@ export interface WebMCPConfirmationRequest extends WebMCPCallOrigin {
   signal: AbortSignal
   /**
    * Whether approving it with `remember: true` lets later calls of the tool
-   * run unasked: `false` for a tool set to `confirm: { remember: false }`, and
-   * for one annotated `destructiveHint: true` unless it sets `remember: true`.
+   * run unasked: `true` for a tool its author marked reversible
+   * (`annotations.readOnlyHint: true` or `destructiveHint: false`), or whose
+   * own `confirm` says `remember: true`; `false` for `confirm: { remember: false }`
+   * and for every other tool (MCP's default: a tool may be irreversible).
    * Offer "don't ask again" only when true.
    */
   canRemember: boolean
@@ -92,32 +94,46 @@ export type WebMCPConfirm = (request: WebMCPConfirmationRequest) => boolean | We
 
 /**
  * `confirm` as an object: the tool asks (as with `confirm: true`), and these
- * say when and for how long. Fields a tool leaves unset fall back to its group's.
+ * say when and for how long. Fields a tool's own object leaves unset fall back
+ * to its group's; a tool whose own `confirm` is `true` or a function takes
+ * none of them.
  */
 export interface WebMCPConfirmOptions<Args = Record<string, unknown>> {
   /** How to ask: this callback, else the group's or the app's `confirm`, else a `useWebMCPConfirmations` dialog. */
   ask?: WebMCPConfirm
   /**
-   * Asks only for the calls it returns `true` for, with the validated
-   * arguments; the others run unasked. A throw asks. Synchronous: it runs on every call.
+   * Asks only for the calls it returns `true` for; the others run unasked. It
+   * receives the arguments as validated (a Standard Schema's output), as a
+   * frozen copy, the one the person is shown and `execute` receives; with
+   * `validateArgs: false`, the arguments as the agent sent them, unchecked
+   * (`amount` may be a string). A throw asks. Synchronous: it runs on every call.
    */
   when?: (args: Args) => boolean
   /**
    * Whether an approval given with `remember: true` lets later calls run
-   * unasked. `false`: asked every time. Default: yes, except for a tool
-   * annotated `destructiveHint: true`, which needs `remember: true` here.
+   * unasked. `true`: yes, even for a tool annotated `destructiveHint: true`
+   * when it is the tool's own `confirm` that says so. `false`: asked every
+   * time. Default: only for a tool annotated `readOnlyHint: true` or
+   * `destructiveHint: false` (a group's `remember: true` covers its other
+   * tools, never a `destructiveHint: true` one).
    */
   remember?: boolean
   /**
    * Declines a request nobody decided within this many milliseconds (a
-   * `DECLINED` result saying so). Default: no limit; the caller can still cancel.
+   * `DECLINED` result saying so). A positive, finite number: anything else
+   * keeps the tool from registering (a `TypeError` in its `error`). Default:
+   * the app's `confirmTimeoutMs`, else no limit; the caller can still cancel.
    */
   timeoutMs?: number
 }
 
-/** An approval remembered for the page (`approve(request, { remember: true })`), as `remembered` lists it. */
+/**
+ * An approval remembered for the page (`approve(request, { remember: true })`),
+ * as `remembered` lists it. It belongs to the registration the person
+ * approved: it ends when that tool unregisters or its definition changes.
+ */
 export interface WebMCPRememberedApproval {
-  /** The tool's name: its later calls on this page run unasked. */
+  /** The tool's name: its later calls on this page run unasked, while it stays registered as approved. */
   name: string
   title?: string
   /** `Date.now()` when it was approved. */
@@ -148,17 +164,18 @@ export interface UseWebMCPConfirmationsReturn {
   current: ComputedRef<WebMCPConfirmationRequest | undefined>
   /**
    * Runs the call (the `current` request the dialog has rendered, unless
-   * another pending request is given). With `remember: true` later calls of
-   * the tool on this page run unasked, until `forget()` (only when the
-   * request's `canRemember` is true).
+   * another pending request is given; an `Event`, as `@click="approve"`
+   * passes, gives none). With `remember: true` later calls of the tool run
+   * unasked, those already queued behind it included, until `forget()` or
+   * the tool unregisters (only when the request's `canRemember` is true).
    */
   approve: (request?: WebMCPConfirmationRequest, options?: { remember?: boolean }) => void
-  /** Declines the call: it does not run, and the agent is told, with `reason` when given. */
+  /** Declines the call: it does not run, and the agent is told, with `reason` when given (a string; an `Event`, as `@click="decline"` passes, gives none). */
   decline: (reason?: string, request?: WebMCPConfirmationRequest) => void
   /** Closes this dialog before its scope ends: calls no longer wait for it (requests already waiting stay queued for another). */
   stop: () => void
-  /** The tools whose calls run unasked on this page, approved with `remember: true`, oldest first. Page-wide. */
+  /** The tools whose calls run unasked on this page, approved with `remember: true`, oldest first; only those still registered as approved. Page-wide. */
   remembered: Readonly<ShallowRef<readonly WebMCPRememberedApproval[]>>
-  /** Asks again before the next call of tool `name`, or of every tool when none is named. */
+  /** Asks again before the next call of tool `name`, or of every tool when none is named (anything but a string, as the `Event` of `@click="forget"`, names none). */
   forget: (name?: string) => void
 }

@@ -50,6 +50,13 @@ export interface WebMCPConfig {
    * dialog of your own). A tool's or group's own function takes precedence.
    */
   confirm?: WebMCPConfirm
+  /**
+   * Declines a request nobody decided within this many milliseconds, for
+   * every tool that asks and sets no `confirm.timeoutMs` of its own (or its
+   * group's). A positive number; unset: a request waits until someone
+   * decides, the agent cancels or the tool's scope ends.
+   */
+  confirmTimeoutMs?: number
   /** Runs before `execute`. */
   onToolCall?: (event: WebMCPToolCallEvent) => void
   /** Runs after the result is normalized, for success and failure alike; not for a call whose code could not be loaded (it never started). */

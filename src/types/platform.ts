@@ -9,12 +9,19 @@ export type RegisteredTool = WebMCP.RegisteredTool
 /**
  * The spec's annotations (`readOnlyHint`, `untrustedContentHint`,
  * `consequentialHint`, `debugging`), and MCP's `destructiveHint`, which
- * WebMCP does not define (browsers ignore it) but the MCP-B libraries read:
- * vue-webmcp never remembers an approval of a tool marked `destructiveHint: true`
- * unless its `confirm` says `remember: true`.
+ * WebMCP does not define (browsers ignore it) but the MCP-B libraries read.
  */
 export type WebMCPToolAnnotations = WebMCP.ToolAnnotations & {
-  /** MCP's hint: the tool's effects cannot be undone. Each call is confirmed anew (see `confirm.remember`). */
+  /**
+   * MCP's hint: `true`, the tool's effects cannot be undone; `false`, they
+   * can. It does not by itself make a call ask the person (`consequentialHint`
+   * or `confirm` does; development builds warn about a `destructiveHint: true`
+   * tool with neither). It decides whether an approval can be remembered:
+   * never for `true` unless the tool's own `confirm` says `remember: true`;
+   * by default for `false` (or `readOnlyHint: true`). Unset, as in MCP, the
+   * tool may be irreversible: an approval is not remembered unless its
+   * `confirm` (or its group's) says `remember: true`.
+   */
   destructiveHint?: boolean
 }
 

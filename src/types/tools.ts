@@ -77,18 +77,26 @@ export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = u
   enabled?: MaybeRefOrGetter<boolean>
   /** Optional shaper applied to the result before MCP normalization. */
   formatOutput?: (result: Result, args: Args) => unknown
-  /** Side effect when `execute` throws or returns an `Error`; the agent still gets an `isError` result. */
+  /**
+   * Side effect when `execute` throws or returns an `Error`; the agent still
+   * gets an `isError` result. Like `onStart` and `onSuccess`, it runs in a
+   * task of its own after the call's: never awaited, never delaying the
+   * agent's answer, never counted against `timeoutMs`; a throw or a rejection
+   * is logged in development and changes nothing for the agent.
+   */
   onError?: (error: unknown) => void
   /**
-   * Runs just before `execute`, with the arguments it receives (validated,
-   * and approved when the tool asks). Not awaited; a throw is logged in
-   * development and changes nothing for the agent.
+   * Runs once `execute` has started, with the arguments it receives
+   * (validated, and approved when the tool asks), in a task of its own: not
+   * awaited, and its time does not count against `timeoutMs`. A throw or a
+   * rejection is logged in development and changes nothing for the agent.
    */
   onStart?: (args: Args) => void
   /**
    * Runs after a call succeeded, with what `execute` returned and its
-   * arguments. The agent's result is already made; a throw is logged in
-   * development and changes nothing for the agent.
+   * arguments, in a task of its own once the agent has its answer (which
+   * never waits for it). A throw or a rejection is logged in development and
+   * changes nothing for the agent.
    */
   onSuccess?: (result: Result, args: Args) => void
   /** Check arguments against `inputSchema` before `execute`. Default: the group's, then `WEBMCP_CONFIG.validateArgs`, else `true`. */
@@ -98,10 +106,12 @@ export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = u
   /**
    * Whether a call waits for the person's decision before `execute` runs.
    * `false`: never. `true`: always, asked through the group's or the app's
-   * `confirm`, else `useWebMCPConfirmations`. A function: always, asked
-   * through it. An object (`WebMCPConfirmOptions`): asks, as it says (`when`,
-   * `remember`, `timeoutMs`, `ask`). Default: the group's, else ask when
-   * `annotations` say `consequentialHint: true` and the page has a way to ask.
+   * `confirm`, else `useWebMCPConfirmations`; the group's `when`, `remember`
+   * and `timeoutMs` do not apply. A function: always, asked through it, the
+   * same. An object (`WebMCPConfirmOptions`): asks, as it says (`when`,
+   * `remember`, `timeoutMs`, `ask`), the group's object filling in the fields
+   * it leaves unset. Default: the group's, else ask when `annotations` say
+   * `consequentialHint: true` and the page has a way to ask.
    */
   confirm?: boolean | WebMCPConfirm | WebMCPConfirmOptions<Args>
   /**

@@ -23,7 +23,7 @@ function dialog() {
 
 const SCHEMA = { type: 'object', properties: { amount: { type: 'integer', minimum: 1 } }, required: ['amount'] } as const
 
-/** A tool that asks (consequential), counting its runs. */
+/** A tool that asks (consequential) and whose approval can be remembered (marked reversible), counting its runs. */
 function payTool(extra: Partial<UseWebMCPToolOptions<{ amount: number }, string>> = {}, config?: WebMCPConfig) {
   const name = uniqueName('pay')
   const execute = vi.fn(({ amount }: { amount: number }) => `Paid ${amount}.`)
@@ -32,7 +32,7 @@ function payTool(extra: Partial<UseWebMCPToolOptions<{ amount: number }, string>
     title: 'Pay',
     description: 'Pays an invoice.',
     inputSchema: SCHEMA,
-    annotations: { consequentialHint: true },
+    annotations: { consequentialHint: true, destructiveHint: false },
     execute,
     ...extra,
   }), config)

@@ -118,6 +118,7 @@ describe(`call state (${lane})`, () => {
     expect(failed.isError).toBe(true)
     expect(tool.lastError.value?.message).toBe('backend down')
     expect(tool.lastResult.value).toBeUndefined()
+    await until(() => onError.mock.calls.length > 0)
     expect(onError).toHaveBeenCalledOnce()
     mode = 'result'
     await agentCall(mc, name)
@@ -137,7 +138,7 @@ describe(`call state (${lane})`, () => {
     expect(tool.isExecuting.value).toBe(false)
   })
 
-  it('onStart gets the validated arguments before execute, onSuccess the result and arguments after; neither changes what the agent gets, even when it throws', async () => {
+  it('onStart gets the validated arguments once execute started, onSuccess the result and arguments after; neither changes what the agent gets, even when it throws', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     const name = uniqueName('hooked')
     const order: string[] = []
@@ -162,7 +163,9 @@ describe(`call state (${lane})`, () => {
     }))
     await until(() => tool.isRegistered.value)
     expect(await agentCall(mc, name, { q: 'it' })).toEqual({ content: [{ type: 'text', text: 'did it' }] })
-    expect(order).toEqual(['start it', 'execute it', 'success did it it'])
+    // Each hook in a task of its own, in order (see callHooks.test.ts).
+    await until(() => order.length === 3)
+    expect(order).toEqual(['execute it', 'start it', 'success did it it'])
     // Neither runs for a call refused before execute.
     await agentCall(mc, name, { q: '' })
     expect(onStart).toHaveBeenCalledOnce()
@@ -232,6 +235,31 @@ describe(`call state (${lane})`, () => {
     group.byName[read]!.reset()
     await nextTick()
     expect(group.byName[read]!.callCount).toBe(0)
+  })
+
+  it('byName lastResult is what execute returned, as useWebMCPTool\'s: a class instance with private fields keeps working', async () => {
+    class Order {
+      #total: number
+      constructor(total: number) {
+        this.#total = total
+      }
+
+      total(): number {
+        return this.#total
+      }
+    }
+    const result = new Order(42)
+    const [grouped, single] = [uniqueName('order'), uniqueName('order')]
+    const group = mounted(() => useWebMCPTools([{ name: grouped, description: 'd', execute: () => result }]))
+    const one = mounted(() => useWebMCPTool({ name: single, description: 'd', execute: () => result }))
+    await until(() => group.isRegistered.value && one.isRegistered.value)
+    await agentCall(mc, grouped)
+    await agentCall(mc, single)
+    expect(group.byName[grouped]!.lastResult).toBe(result)
+    expect(group.byName[grouped]!.lastResult!.total()).toBe(42)
+    expect(one.lastResult.value).toBe(result)
+    // Still read-only: an entry cannot be written.
+    expect(() => Object.assign(group.byName[grouped]!, { callCount: 0 })).toThrow(TypeError)
   })
 
   it('a call waiting for the person is executing; a declined one ends with the person\'s answer in lastError', async () => {

@@ -246,6 +246,29 @@ describe(`confirmation before consequential tools (${lane})`, () => {
     expect(onToolResult.mock.calls[0]![0].confirmation).toMatchObject({ decision: 'failed' })
   })
 
+  it('used as click handlers, approve and decline decide the request on screen, and forget forgets every approval: the Event names nothing', async () => {
+    const confirmations = dialog()
+    const click = () => new Event('click') as never
+    const first = transferTool({ annotations: { consequentialHint: true, destructiveHint: false } })
+    const second = transferTool()
+    await until(() => first.state.isRegistered.value && second.state.isRegistered.value)
+    const approved = callTool(mc, first.name, { amount: 1, to: 'Ada' })
+    await until(() => confirmations.current.value)
+    confirmations.approve(click())
+    expect(textOf(await approved)).toBe('Sent 1 to Ada.')
+    const declined = callTool(mc, second.name, { amount: 2, to: 'Ada' })
+    await until(() => confirmations.current.value)
+    confirmations.decline(click())
+    expect(textOf(await declined)).toBe(`The person declined this call of tool "${second.name}"; it did not run. Do not call it again unless the person asks you to.`)
+    const remembered = callTool(mc, first.name, { amount: 3, to: 'Ada' })
+    await until(() => confirmations.current.value)
+    confirmations.approve(confirmations.current.value, { remember: true })
+    await remembered
+    expect(confirmations.remembered.value).toHaveLength(1)
+    confirmations.forget(click())
+    expect(confirmations.remembered.value).toEqual([])
+  })
+
   it('stop() closes a dialog: calls no longer wait for it', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     const confirmations = dialog()

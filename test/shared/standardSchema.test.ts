@@ -96,6 +96,7 @@ describe(`outputSchema (${lane})`, () => {
     expect(text).toMatch(/does not match its output schema:\n\/temperature: /)
     expect(text).not.toContain('secret-value')
     expect(received).not.toHaveProperty('structuredContent')
+    await until(() => onError.mock.calls.length > 0)
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ name: 'ToolOutputError' }))
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('INVALID_OUTPUT'))
   })

@@ -343,6 +343,8 @@ describe(`useWebMCPTool (${lane})`, () => {
       const { result } = mountTool({ name, description: 'd', onError, execute: () => { throw new Error('Board is read-only') } })
       await until(() => result.isRegistered.value)
       expect(await call(name)).toEqual({ content: [{ type: 'text', text: 'Board is read-only' }], isError: true, _meta: { 'vue-webmcp/code': 'TOOL_ERROR' } })
+      // In a task of its own, after the agent's answer.
+      await until(() => onError.mock.calls.length > 0)
       expect(onError).toHaveBeenCalledOnce()
     })
 

@@ -53,6 +53,7 @@ describe(`useWebMCPTools (${lane})`, () => {
     expect(tasks.value).toEqual(['a', 'b'])
     const failed = await callTool(mc, remove)
     expect(failed.isError).toBe(true)
+    await until(() => onError.mock.calls.length > 0)
     expect(onError).toHaveBeenCalledWith(expect.any(Error), remove)
 
     editing.value = false

@@ -9,9 +9,15 @@ import { resolveCallSettings } from '../../../src/shared/callSettings'
 
 type Confirm = Parameters<typeof resolveCallSettings>[1]
 
+const execute = () => 'paid'
+const registration = new AbortController()
+const owner = { ended: registration.signal, execute }
+
 function toolCall(own: Confirm = {}, group: Confirm = {}, annotations?: WebMCPToolAnnotations, app: Partial<ToolCallSettings> = {}) {
-  return { name: 'pay', settings: resolveCallSettings(app, group, own), ...(annotations ? { annotations } : {}) }
+  return { name: 'pay', settings: resolveCallSettings(app, group, own), owner, ...(annotations ? { annotations } : {}) }
 }
+
+const REVERSIBLE = { destructiveHint: false }
 
 const appConfirm = () => true
 const groupConfirm = () => true
@@ -30,14 +36,16 @@ describe('confirmRule', () => {
   })
 
   it('asks for a consequential tool by default, not explicitly, through the app\'s callback', () => {
-    expect(confirmRule(toolCall({}, {}, { consequentialHint: true }, { confirm: appConfirm }))).toEqual({ explicit: false, ask: appConfirm, canRemember: true })
+    expect(confirmRule(toolCall({}, {}, { consequentialHint: true }, { confirm: appConfirm })))
+      .toEqual({ explicit: false, ask: appConfirm, canRemember: false })
   })
 
   it('an object asks; the nearest callback decides: the tool\'s (as confirm or confirm.ask), its group\'s, the app\'s', () => {
-    expect(confirmRule(toolCall({ confirm: { ask: ownConfirm } }, { confirm: groupConfirm }, undefined, { confirm: appConfirm }))!.ask).toBe(ownConfirm)
-    expect(confirmRule(toolCall({ confirm: { timeoutMs: 5 } }, { confirm: groupConfirm }, undefined, { confirm: appConfirm }))!.ask).toBe(groupConfirm)
+    const app = { confirm: appConfirm }
+    expect(confirmRule(toolCall({ confirm: { ask: ownConfirm } }, { confirm: groupConfirm }, undefined, app))!.ask).toBe(ownConfirm)
+    expect(confirmRule(toolCall({ confirm: { timeoutMs: 5 } }, { confirm: groupConfirm }, undefined, app))!.ask).toBe(groupConfirm)
     expect(confirmRule(toolCall({ confirm: {} }, { confirm: { ask: groupConfirm } }))!.ask).toBe(groupConfirm)
-    expect(confirmRule(toolCall({ confirm: {} }))).toEqual({ explicit: true, canRemember: true })
+    expect(confirmRule(toolCall({ confirm: {} }))).toEqual({ explicit: true, canRemember: false })
   })
 
   it('a group\'s object fills in the fields a tool\'s own leaves unset', () => {
@@ -46,28 +54,85 @@ describe('confirmRule', () => {
     expect(rule).toEqual({ explicit: true, when, timeoutMs: 5, canRemember: false })
   })
 
-  it('never remembers a destructiveHint tool unless it says remember: true; remember: false never', () => {
-    expect(confirmRule(toolCall({ confirm: true }, {}, { destructiveHint: true }))!.canRemember).toBe(false)
-    expect(confirmRule(toolCall({ confirm: { remember: true } }, {}, { destructiveHint: true }))!.canRemember).toBe(true)
-    expect(confirmRule(toolCall({ confirm: { remember: false } }))!.canRemember).toBe(false)
+  it('a tool\'s own confirm: true or callback takes none of the group\'s fields (when, remember, timeoutMs), only its callback', () => {
+    const when = () => false
+    const group = { confirm: { when, remember: true, timeoutMs: 9, ask: groupConfirm } }
+    expect(confirmRule(toolCall({ confirm: true }, group))).toEqual({ explicit: true, canRemember: false })
+    expect(confirmRule(toolCall({ confirm: ownConfirm }, group))).toEqual({ explicit: true, ask: ownConfirm, canRemember: false })
+    expect(confirmRule(toolCall({ confirm: true }, { confirm: groupConfirm }))!.ask).toBe(groupConfirm)
+    expect(confirmRule(toolCall({}, group))).toEqual({ explicit: true, ask: groupConfirm, when, timeoutMs: 9, canRemember: true })
+  })
+
+  it('remembers, as MCP\'s defaults say, only what the author marked reversible or what its confirm says remember: true for', () => {
+    const canRemember = (own: Confirm, group: Confirm, annotations?: WebMCPToolAnnotations) => confirmRule(toolCall(own, group, annotations))!.canRemember
+    expect(canRemember({ confirm: true }, {})).toBe(false)
+    expect(canRemember({ confirm: true }, {}, { destructiveHint: false })).toBe(true)
+    expect(canRemember({ confirm: true }, {}, { readOnlyHint: true })).toBe(true)
+    expect(canRemember({ confirm: true }, {}, { destructiveHint: true })).toBe(false)
+    expect(canRemember({ confirm: { remember: true } }, {}, { destructiveHint: true })).toBe(true)
+    expect(canRemember({ confirm: { remember: false } }, {}, REVERSIBLE)).toBe(false)
+    expect(canRemember({}, { confirm: { remember: true } })).toBe(true)
+    expect(canRemember({}, { confirm: { remember: true } }, { destructiveHint: true })).toBe(false)
+    expect(canRemember({ confirm: {} }, { confirm: { remember: true } }, { destructiveHint: true })).toBe(false)
+    expect(canRemember({ confirm: true }, { confirm: { remember: true } })).toBe(false)
+  })
+
+  it('the app\'s confirmTimeoutMs applies where neither the tool nor its group sets one', () => {
+    expect(confirmRule(toolCall({ confirm: true }, {}, undefined, { confirmTimeoutMs: 30_000 }))!.timeoutMs).toBe(30_000)
+    expect(confirmRule(toolCall({ confirm: { timeoutMs: 5 } }, {}, undefined, { confirmTimeoutMs: 30_000 }))!.timeoutMs).toBe(5)
+  })
+
+  it('with no registration to keep it for, nothing can be remembered', () => {
+    const { owner: _, ...unregistered } = toolCall({ confirm: true }, {}, REVERSIBLE)
+    expect(confirmRule(unregistered)!.canRemember).toBe(false)
   })
 })
 
 describe('confirmStep', () => {
-  it('a remembered approval runs unasked only where the tool may be remembered', () => {
-    rememberApproval({ name: 'pay' })
-    expect(confirmStep(toolCall({ confirm: true }), {})!.step).toBe('remembered')
-    expect(confirmStep(toolCall({ confirm: { remember: false } }), {})!.step).toBe('ask')
+  it('a remembered approval runs unasked only where the tool may be remembered, through the registration and execute approved', () => {
+    rememberApproval({ name: 'pay' }, owner)
+    expect(confirmStep(toolCall({ confirm: true }, {}, REVERSIBLE), {})!.step).toBe('remembered')
+    expect(confirmStep(toolCall({ confirm: { remember: false } }, {}, REVERSIBLE), {})!.step).toBe('ask')
     expect(confirmStep(toolCall({ confirm: true }, {}, { destructiveHint: true }), {})!.step).toBe('ask')
+    expect(confirmStep({ ...toolCall({ confirm: true }, {}, REVERSIBLE), owner: { ...owner, execute: () => 'other' } }, {})!.step).toBe('ask')
+    expect(confirmStep({ ...toolCall({ confirm: true }, {}, REVERSIBLE), owner: { ...owner, ended: new AbortController().signal } }, {})!.step).toBe('ask')
     forgetApprovals('pay')
-    expect(confirmStep(toolCall({ confirm: true }), {})!.step).toBe('ask')
+    expect(confirmStep(toolCall({ confirm: true }, {}, REVERSIBLE), {})!.step).toBe('ask')
+  })
+
+  it('the approval ends with its registration', () => {
+    const ending = new AbortController()
+    const mine = { ended: ending.signal, execute }
+    rememberApproval({ name: 'pay' }, mine)
+    expect(confirmStep({ ...toolCall({ confirm: true }, {}, REVERSIBLE), owner: mine }, {})!.step).toBe('remembered')
+    ending.abort()
+    expect(confirmStep({ ...toolCall({ confirm: true }, {}, REVERSIBLE), owner: mine }, {})!.step).toBe('ask')
+  })
+
+  it('when and execute get one frozen copy of plain arguments; a Standard Schema\'s class instances go as they are', () => {
+    const seen: unknown[] = []
+    const call = toolCall({ confirm: { when: (args) => { seen.push(args); return false } } })
+    const args = { amount: 5, nested: { to: 'x' } }
+    const step = confirmStep(call, args)!
+    expect(step.step).toBe('run')
+    expect(seen[0]).toBe(step.args.run)
+    expect(step.args.run).toEqual(args)
+    expect(step.args.run).not.toBe(args)
+    expect(Object.isFrozen((step.args.run as typeof args).nested)).toBe(true)
+    class Money {
+      constructor(readonly cents: number) {}
+    }
+    const rich = { price: new Money(5) }
+    const richStep = confirmStep(call, rich)!
+    expect(richStep.args.run).toBe(rich)
+    expect(Object.isFrozen(richStep.args.shown)).toBe(true)
   })
 
   it('when(args) decides per call; a throw or a value that is not a boolean asks', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     const step = (when: (args: any) => unknown, args: unknown) => confirmStep(toolCall({ confirm: { when: when as () => boolean } }), args)?.step
-    expect(step(({ amount }) => amount > 10, { amount: 1 })).toBeUndefined()
+    expect(step(({ amount }) => amount > 10, { amount: 1 })).toBe('run')
     expect(step(({ amount }) => amount > 10, { amount: 11 })).toBe('ask')
     expect(step(() => { throw new Error('no') }, {})).toBe('ask')
     expect(step(() => 'yes', {})).toBe('ask')

@@ -258,7 +258,7 @@ describe('paginate', () => {
     const Pay = defineComponent({
       setup() {
         confirmations = useWebMCPConfirmations()
-        useWebMCPTool({ name: 'pay_rent', description: 'Pays the rent.', annotations: { consequentialHint: true }, execute: () => 'paid' })
+        useWebMCPTool({ name: 'pay_rent', description: 'Pays the rent.', annotations: { consequentialHint: true, destructiveHint: false }, execute: () => 'paid' })
         return () => h('div')
       },
     })

@@ -291,7 +291,7 @@ describe('Vue DevTools plugin', () => {
       name: 'Pay',
       setup() {
         confirmations = useWebMCPConfirmations()
-        useWebMCPTool({ name: 'pay_bill', description: 'Pays a bill.', annotations: { consequentialHint: true }, execute: () => 'paid' })
+        useWebMCPTool({ name: 'pay_bill', description: 'Pays a bill.', annotations: { consequentialHint: true, destructiveHint: false }, execute: () => 'paid' })
         return () => h('div')
       },
     })

@@ -104,6 +104,8 @@ describe('the call path failing to load', () => {
     expect(events).toEqual([expect.objectContaining({ name: 'echo', ok: true })])
     expect(onToolCall).toHaveBeenCalledTimes(1)
     expect([state.callCount.value, state.lastResult.value, state.lastError.value]).toEqual([2, 'done', null])
+    // The hooks run in a task of their own, after the answer.
+    await until(() => onSuccess.mock.calls.length > 0)
     expect(onSuccess).toHaveBeenCalledWith('done', {})
   })
 })
