@@ -4,7 +4,9 @@
 // answered by the person's Send (or at once with autosubmit).
 import { flushPromises, mount } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import InviteForm from '../../playground/src/components/InviteForm.vue'
+import { toTypedSchema } from '../../playground/src/toTypedSchema'
 import { agentCall } from '../agent'
 import { until } from '../helpers'
 import { lane, laneSuite, textOf } from '../lane'
@@ -105,5 +107,22 @@ describe(`the VeeValidate recipe (${lane})`, () => {
     await until(() => invited().length === 1)
     expect(invited()).toEqual(['Linus <linus@example.com>, viewer'])
     expect(shown()).toEqual(BLANK) // the recipe clears the form after a person's invitation
+  })
+})
+
+describe('the recipe\'s toTypedSchema', () => {
+  it('gives VeeValidate each field\'s messages under its path, in VeeValidate\'s notation, and the schema\'s output when valid', async () => {
+    const schema = z.object({
+      team: z.string().trim(),
+      members: z.array(z.object({ email: z.email('not an email').endsWith('.org', 'not .org') })),
+    })
+    const typed = toTypedSchema(schema)
+    expect(await typed.parse({ team: 1, members: [{ email: 'a@b.org' }, { email: 'nope' }] })).toEqual({
+      errors: [
+        { path: 'team', errors: [expect.any(String)] },
+        { path: 'members[1].email', errors: ['not an email', 'not .org'] },
+      ],
+    })
+    expect(await typed.parse({ team: ' A ', members: [] })).toEqual({ value: { team: 'A', members: [] }, errors: [] })
   })
 })
