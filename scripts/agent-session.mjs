@@ -20,7 +20,7 @@ const CALL_TIMEOUT_MS = 30_000
 
 /** The steps, in order. `check` returns nothing when the step behaved, else what went wrong. */
 export const STEPS = [
-  { say: 'What can I do on this page?', tools: true, check: t => expectTools(t, ['list_tasks', 'add_task', 'complete_task', 'open_task', 'create_task'], ['clear_completed', 'update_task']) },
+  { say: 'What can I do on this page?', tools: true, check: t => expectTools(t, ['list_tasks', 'add_task', 'complete_task', 'open_task', 'create_task', 'invite_teammate'], ['clear_completed', 'update_task']) },
   { say: 'Read the board', call: ['list_tasks', {}], check: r => (json(r).tasks.length === 2 ? undefined : `expected 2 tasks, got ${text(r)}`) },
   { say: 'Add a task', call: ['add_task', { title: 'Buy milk', priority: 'high' }], check: r => (json(r).id === 3 ? undefined : `expected task 3, got ${text(r)}`) },
   {
@@ -39,6 +39,17 @@ export const STEPS = [
     say: 'Fill in and submit the "New task" form',
     call: ['create_task', { title: 'Book the dentist', priority: 'low', tags: ['home', 'errand'] }],
     check: r => (json(r).created?.tags?.join() === 'home,errand' ? undefined : `expected the created task, got ${JSON.stringify(r)}`),
+  },
+  {
+    say: 'Invite a teammate with a wrong email (it must fail, naming the field but not the value)',
+    call: ['invite_teammate', { name: 'Ada', email: 'ada-at-example', role: 'editor' }],
+    check: r => (r.isError && r._meta?.['vue-webmcp/code'] === 'INVALID_ARGS' && text(r).includes('/email: Enter an email address') && !text(r).includes('ada-at-example') ? undefined : `expected INVALID_ARGS naming /email, got ${JSON.stringify(r)}`),
+  },
+  {
+    say: 'Invite a teammate (the VeeValidate form: the person checks it and sends it)',
+    call: ['invite_teammate', { name: 'Ada', email: 'ada@example.com', role: 'editor' }],
+    person: { send: 'Send invitation' },
+    check: r => (json(r).invited?.email === 'ada@example.com' ? undefined : `expected the invitation, got ${JSON.stringify(r)}`),
   },
   { say: 'Open task 3 in the editor', call: ['open_task', { id: 3 }], check: r => (text(r).includes('open') ? undefined : text(r)) },
   { say: 'The editor is open: its tools should appear', tools: true, check: t => expectTools(t, ['update_task', 'close_task']) },
@@ -84,6 +95,20 @@ async function decide(page, call, { click, reason }, log) {
 }
 
 /**
+ * The person's part while a call waits in a form it filled: the form shows the agent's values,
+ * the call has not answered, and they click the form's `send` button. Returns what went wrong.
+ */
+async function send(page, call, { send }, log) {
+  const form = page.locator('form.agent-active')
+  await form.waitFor({ timeout: TOOLS_WAIT_MS })
+  const early = await Promise.race([call.then(() => true, () => true), new Promise(resolve => setTimeout(resolve, 200, false))])
+  if (early)
+    return 'the call answered before the person sent the form'
+  log(`  person: ${send} in the form the agent filled`)
+  await form.getByRole('button', { name: send }).click()
+}
+
+/**
  * Runs the steps against `page`. `log` receives transcript lines. Resolves to
  * `{ ok, steps }`, each step with what the agent saw and any failure.
  */
@@ -111,7 +136,7 @@ export async function runAgentSession(page, log = () => {}) {
         log(`  call ${name} ${JSON.stringify(input)}`)
         const call = page.webmcp.callTool(name, input, { timeout: CALL_TIMEOUT_MS })
         if (step.person)
-          failure = await decide(page, call, step.person, log)
+          failure = await (step.person.send ? send : decide)(page, call, step.person, log)
         seen = await call
         log(`  ${seen?.isError ? 'isError' : 'result'}: ${short(text(seen) || seen)}`)
         failure ??= step.check(seen)

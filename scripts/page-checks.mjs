@@ -13,6 +13,9 @@ export async function checkPage(page) {
   }
   if (panelTools.includes('update_task') || panelTools.includes('clear_completed'))
     problems.push(`the dev panel still lists a tool that should be gone: ${panelTools.join(', ')}`)
+  const invited = await page.locator('[data-testid="invited"] li').allInnerTexts()
+  if (invited.map(line => line.trim()).join(' | ') !== 'Ada <ada@example.com>, editor')
+    problems.push(`the invitation form lists ${JSON.stringify(invited)}, expected Ada's invitation`)
   const log = await page.locator('[data-testid="call-log"] li').allInnerTexts()
   // The declarative form is answered by useWebMCPForm, which reports to the same hook.
   if (log.length < 11)

@@ -65,6 +65,7 @@ const guide: DefaultTheme.SidebarItem[] = [
     ['Prompt injection', 'prompt-injection'],
     ['Testing', 'testing'],
   ]),
+  group('Recipes', [['A VeeValidate form', 'vee-validate']]),
   group('Where it runs', [
     ['Nuxt', 'nuxt'],
     ['Pages without a bundler', 'no-bundler'],

@@ -63,12 +63,16 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
   const error = shallowRef<Error | null>(null)
   let waiting: WaitingCall<Result> | undefined
 
-  /** Runs `onSubmit` once, keeping `isSubmitting` and `error`; rethrows its failure for the agent. */
-  async function runOnSubmit(values: Values, agentInvoked: boolean): Promise<Result> {
+  /**
+   * Runs `onSubmit` once with a copy of the model's values, keeping `isSubmitting` and `error`;
+   * rethrows its failure for the agent. A copy, because the model may change in place after it
+   * (the person types on, or a form library resets the same object): what was submitted stays.
+   */
+  async function runOnSubmit(agentInvoked: boolean): Promise<Result> {
     isSubmitting.value = true
     error.value = null
     try {
-      return await options.onSubmit(values, { agentInvoked })
+      return await options.onSubmit(snapshot(model.value), { agentInvoked })
     }
     catch (reason) {
       error.value = reason instanceof Error ? reason : new Error(String(reason))
@@ -89,7 +93,7 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
     model.value = { ...snapshot(initial), ...args }
     try {
       if (toValue(options.autosubmit))
-        return await runOnSubmit(model.value, true)
+        return await runOnSubmit(true)
       isAgentActive.value = true
       const { call, answered } = personAnswer<Result>(signal)
       waiting = call
@@ -106,7 +110,7 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
     const call = waiting
     waiting = undefined // a second click does not answer twice
     try {
-      const result = await runOnSubmit(model.value, !!call)
+      const result = await runOnSubmit(!!call)
       call?.answer(result)
       return result
     }

@@ -116,7 +116,7 @@ export interface UseWebMCPFormModelOptions<Values extends object = Record<string
    */
   schema: MaybeRefOrGetter<object>
   /**
-   * Handles a submission, a person's or an agent's, with the model's values.
+   * Handles a submission, a person's or an agent's, with a copy of the model's values.
    * What it returns is the agent's result, normalized like a `useWebMCPTool`
    * result; a throw is the agent's `isError` result and lands in `error`.
    */

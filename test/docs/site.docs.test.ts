@@ -46,9 +46,11 @@ const ids = new Map<string, Set<string>>()
 /** The pages with a live demo: each function that does something visible, and the guide pages that show one. */
 const DEMO_PAGES = ['useWebMCPTool', 'useWebMCPTools', 'defineWebMCPTool', 'useWebMCPForm', 'useRegisteredTools', 'useWebMCPConfirmations', 'WEBMCP_CONFIG', 'provideWebMCPConfig']
   .map(name => `/functions/${name}.html`)
-  .concat('/guide/first-tool.html', '/guide/guard.html', '/guide/schemas.html', '/guide/confirmation.html', '/guide/prompt-injection.html')
+  .concat('/guide/first-tool.html', '/guide/guard.html', '/guide/schemas.html', '/guide/confirmation.html', '/guide/prompt-injection.html', '/guide/vee-validate.html')
 /** The demos whose tool is consequential: its call waits until the person approves it in the page. */
 const CONFIRM_PAGES = new Set(['/functions/useWebMCPConfirmations.html', '/guide/confirmation.html'])
+/** The demos whose call fills a form and waits until the person sends it. */
+const SEND_PAGES = new Set(['/guide/vee-validate.html'])
 const demos: { path: string, call: { name: string, input?: Record<string, unknown> }, expect: string }[] = []
 /** Each page's serious and critical accessibility violations, per colour scheme. */
 const violations = new Map<string, string[]>()
@@ -241,6 +243,13 @@ describe('the documentation site', () => {
       await dialog.waitFor()
       expect(await dialog.innerText()).toContain(call.name)
       await page.getByTestId('confirm-approve').click()
+    }
+    if (SEND_PAGES.has(path)) {
+      // The call fills the form, with the agent's values in its fields, and waits for Send.
+      const form = page.locator('.webmcp-demo form.agent-active')
+      await form.waitFor()
+      expect(await form.locator('input[name="email"]').inputValue()).toBe(call.input?.email)
+      await form.getByRole('button', { name: 'Send invitation' }).click()
     }
     const result = await calling
     // What the agent reads: the text blocks (the whole result when it has none).

@@ -93,12 +93,16 @@ describe(`useWebMCPFormModel (${lane})`, () => {
   })
 
   it('a person\'s submit runs the same handler, marked not agent-invoked, and answers no call', async () => {
-    const onSubmit = vi.fn(() => 'saved')
+    const onSubmit = vi.fn((_values: Order, _context: WebMCPFormModelSubmitContext) => 'saved')
     const { model, form } = mountFormModel({ onSubmit })
     model.value.title = 'By hand'
     await expect(form.submit()).resolves.toBe('saved')
     expect(onSubmit).toHaveBeenCalledWith({ title: 'By hand', qty: 1, email: '' }, { agentInvoked: false })
     expect(model.value.title).toBe('By hand') // the person's own form is theirs to reset
+    // onSubmit got a copy: the person typing on (or a form library resetting the same object)
+    // does not change what was submitted.
+    model.value.title = 'Typed after'
+    expect(onSubmit.mock.calls[0]![0]).toEqual({ title: 'By hand', qty: 1, email: '' })
   })
 
   it('onSubmit\'s failure reaches the agent as isError and lands in error', async () => {
