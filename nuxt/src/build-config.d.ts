@@ -2,6 +2,6 @@
 declare module '#build/vue-webmcp/config.mjs' {
   import type { WebMCPConfig } from 'vue-webmcp'
 
-  const config: Pick<WebMCPConfig, 'budgets' | 'limits' | 'validateArgs' | 'timeoutMs' | 'includeArgs'>
+  const config: Pick<WebMCPConfig, 'budgets' | 'limits' | 'validateArgs' | 'timeoutMs' | 'confirmTimeoutMs' | 'includeArgs'>
   export default config
 }
