@@ -327,9 +327,10 @@ function watchSubmit(form: HTMLFormElement): () => boolean {
  * the controls, then submit at once (`toolautosubmit`) or wait for a person
  * to submit; `activated` fires `toolactivated` once the form was submitted,
  * or is waiting, or refused the call. The page's `submit` event has
- * `agentInvoked` and `respondWith()`, and the call resolves with what the page
- * responded, a task later (a reset before the response cancels it); with
- * `null` when the page let the form submit. `signal` ends the wait.
+ * `agentInvoked` and `respondWith()`, as has every other submission of the
+ * form until the call is answered, and the call resolves with the first
+ * response to settle, a task later (a reset before it cancels the call);
+ * with `null` when the page let the form submit. `signal` ends the wait.
  */
 export function formCall(form: HTMLFormElement, input: () => Record<string, unknown>, activated: () => void, signal: AbortSignal): Promise<string> {
   const autosubmit = form.hasAttribute('toolautosubmit')
@@ -382,7 +383,9 @@ export function formCall(form: HTMLFormElement, input: () => Record<string, unkn
         finish(() => reject(fail(NO_RESPONSE)))
       }
     }
-    // A person's click completes the agent's call: that submission is the agent's.
+    // While the call waits for a click, or for the page's answer to an autosubmit,
+    // Chromium marks any other submission of the form as the agent's, and the
+    // call takes whichever answer settles first (a person's click included).
     const onSubmit = (event: Event) => {
       if (event.target !== form || (event as { agentInvoked?: boolean }).agentInvoked)
         return
@@ -392,8 +395,8 @@ export function formCall(form: HTMLFormElement, input: () => Record<string, unkn
     }
     form.addEventListener('reset', onReset)
     signal.addEventListener('abort', onAbort, { once: true })
+    form.ownerDocument.addEventListener('submit', onSubmit, true)
     if (!autosubmit) {
-      form.ownerDocument.addEventListener('submit', onSubmit, true)
       activated()
       return
     }
