@@ -295,6 +295,19 @@ function hasSubmitButton(form: HTMLFormElement): boolean {
     || !!form.querySelector('input[type=image]') // not among `elements`
 }
 
+/**
+ * The `submit` event of an autosubmitted call, as Chromium dispatches it: a
+ * `SubmitEvent` whose submitter is the form's first enabled submit button, as
+ * a click on it gives (so `new FormData(form, event.submitter)` holds its name
+ * and value); `null` when the form has none.
+ */
+function agentSubmitEvent(form: HTMLFormElement): Event {
+  const submitter = Array.from(form.elements).find((e): e is HTMLButtonElement | HTMLInputElement =>
+    (e instanceof HTMLButtonElement || e instanceof HTMLInputElement) && e.type === 'submit' && !e.disabled) ?? null
+  const init = { bubbles: true, cancelable: true, submitter }
+  return typeof SubmitEvent === 'function' ? new SubmitEvent('submit', init) : Object.assign(new Event('submit', init), { submitter })
+}
+
 /** What the page's response becomes for the caller: a string as it is (`''` too, unlike `execute`'s), anything else as JSON. */
 function serializeResponse(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined'
@@ -400,7 +413,7 @@ export function formCall(form: HTMLFormElement, input: () => Record<string, unkn
       activated()
       return
     }
-    const event = new Event('submit', { bubbles: true, cancelable: true })
+    const event = agentSubmitEvent(form)
     const response = asAgentSubmission(event)
     const submitted = watchSubmit(form)
     form.dispatchEvent(event)

@@ -1129,6 +1129,25 @@ describe.runIf(chromium156)(`where memory differed from Chromium 156 (${lane})`,
     expect(log).toEqual(['abort', 'result', 'toolcancel', 'task queued on abort'])
   })
 
+  it('submits an autosubmit form with a SubmitEvent whose submitter is its first enabled submit button, null without one', async () => {
+    const seen: unknown[] = []
+    for (const controls of [
+      '<button name="first" value="1">One</button><button name="second" value="2">Two</button>',
+      '<button type="button">Not a submit</button><button name="off" value="x" disabled>Off</button><input type="submit" name="on" value="On">',
+      '',
+    ]) {
+      const name = uniqueName('submitter')
+      const form = addForm(`toolname="${name}" tooldescription="d" toolautosubmit`, `<input name="a">${controls}`, (_fields, event) => {
+        const submitter = event.submitter as HTMLButtonElement | null
+        return `${event instanceof SubmitEvent} ${submitter ? `${submitter.name}=${submitter.value}` : submitter}`
+      })
+      await until(async () => !!(await listed(name)))
+      seen.push(await executeTool(mc, (await listed(name))!, { a: 'x' }))
+      expect(form.isConnected).toBe(true)
+    }
+    expect(seen).toEqual(['true first=1', 'true on=On', 'true null'])
+  })
+
   it('while an autosubmitted call waits for the page\'s answer, a person\'s click on submit is the agent\'s; the first answer to settle answers the call', async () => {
     const name = uniqueName('busy_form')
     const form = addForm(`toolname="${name}" tooldescription="d" toolautosubmit`, '<input name="a"><button>Go</button>')
