@@ -97,6 +97,16 @@ const stopWebMCPRecord: BrowserCommand<[]> = async (ctx) => {
   webmcpRecords.delete(ctx.sessionId)
   await record?.session.detach().catch(() => {})
 }
+/**
+ * Makes the page's requests for URLs matching `glob` fail as a network error does (a chunk
+ * gone after a deploy, a dropped connection), until `restoreRequests`.
+ */
+const failRequests: BrowserCommand<[glob: string]> = async (ctx, glob) => {
+  await (ctx as unknown as { page: Page }).page.route(glob, route => route.abort('failed'))
+}
+const restoreRequests: BrowserCommand<[]> = async (ctx) => {
+  await (ctx as unknown as { page: Page }).page.unrouteAll({ behavior: 'wait' })
+}
 /** Calls a tool the way Chrome DevTools' WebMCP pane does: `WebMCP.invokeTool`; resolves to the invocation's id. */
 const invokeThroughDevTools: BrowserCommand<[frameId: string, toolName: string, input: Record<string, unknown>]> = async (ctx, frameId, toolName, input) => {
   const record = webmcpRecords.get(ctx.sessionId)
@@ -241,7 +251,17 @@ export default defineConfig({
             headless: true,
             provider: browserProvider(),
             instances: [{ browser: 'chromium' }],
-            commands: { callTool, listTools, startWebMCPRecord, readWebMCPRecord, stopWebMCPRecord, invokeThroughDevTools, cancelThroughDevTools },
+            commands: {
+              callTool,
+              listTools,
+              startWebMCPRecord,
+              readWebMCPRecord,
+              stopWebMCPRecord,
+              invokeThroughDevTools,
+              cancelThroughDevTools,
+              failRequests,
+              restoreRequests,
+            },
             screenshotFailures: false,
             // A bound on a hang: several lanes start their browsers at once on two loaded cores.
             connectTimeout: 180_000,

@@ -86,6 +86,11 @@ export const cannot = {
    * and gets the last call's entries.
    */
   answerAFormCallATaskLater: lane === 'webmcp-polyfill' || lane === 'global',
+  /**
+   * Unregistering a tool ends its running calls: the caller's `executeTool` rejects with
+   * `UnknownError` (Chromium 153 stopped doing so), before any answer the page gives.
+   */
+  keepACallOfAnUnregisteredTool: lane === 'chromium-150' || lane === 'webmcp-polyfill' || lane === 'global',
   /** `exposedTo` (and `fromOrigins`) reject with `NotSupportedError`. */
   exposeToOrigins: lane === 'webmcp-polyfill' || lane === 'global',
 }

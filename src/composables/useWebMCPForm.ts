@@ -3,6 +3,7 @@ import type { ToolCallSettings } from '../shared/callSettings'
 import type { FormFields, FormFieldValue, UseWebMCPFormOptions, UseWebMCPFormReturn, WebMCPFormAttrs, WebMCPFormReset } from '../types'
 import { useEventListener } from '@vueuse/core'
 import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
+import { wellFormedDescription } from '../definitions/specChecks'
 import { devtoolsHook } from '../devtools'
 import { injectConfig } from '../registration/config'
 import { loadAndCallTool } from '../registration/loadCallTool'
@@ -303,6 +304,11 @@ function agentEventHandler(options: FormToolOptions, document: Document | undefi
   }
 }
 
+/** Chromium lists a form whose description holds a lone surrogate (an emoji cut in half) as "": repaired as a tool's is. */
+function formDescription(description: string): string {
+  return typeof description === 'string' ? wellFormedDescription(description) : description
+}
+
 /**
  * Wires a declarative WebMCP form: sets `toolname` / `tooldescription`, answers
  * an agent's submission through `respondWith()`, and tracks whether an agent
@@ -358,7 +364,7 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
 
   const attrs = computed<WebMCPFormAttrs>(() => ({
     toolname: toValue(options.name),
-    tooldescription: toValue(options.description),
+    tooldescription: formDescription(toValue(options.description)),
     // `novalidate`: the form's own validation runs in `onSubmit`, so an agent's refused fill is a result (see formValidity).
     ...(toValue(options.autosubmit) ? { toolautosubmit: '' as const, novalidate: true as const } : {}),
     onSubmit,

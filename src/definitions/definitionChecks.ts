@@ -8,7 +8,8 @@
 import type { WebMCPDefinitionError } from '../shared/definitionError'
 import type { ToolDefinitionInput } from './definitionBudgets'
 import { toJsonSchema } from '../schemas/standard-schema/toJsonSchema'
-import { specError } from './specChecks'
+import { warnOnce } from '../shared/warn'
+import { specError, wellFormedDescription } from './specChecks'
 
 /** Whether `value` is a Standard Schema (an ArkType type is a function, the others objects). */
 export function isStandardSchema(value: unknown): boolean {
@@ -20,9 +21,11 @@ export function isStandardSchema(value: unknown): boolean {
  * The error that keeps `tool` unregistered whatever the build, or null. A
  * Standard Schema in `tool` is replaced by its JSON Schema, as the browser
  * must get it (the definition may be left half converted on an error: the
- * caller drops it).
+ * caller drops it), and a description that is not well-formed text by one
+ * that is.
  */
 export function registrationError(tool: ToolDefinitionInput): WebMCPDefinitionError | null {
+  repairDescription(tool)
   const spec = specError(tool)
   if (spec)
     return spec
@@ -36,4 +39,20 @@ export function registrationError(tool: ToolDefinitionInput): WebMCPDefinitionEr
     tool[`${which}Schema`] = json
   }
   return null
+}
+
+/**
+ * Chromium lists a description holding a lone surrogate (an emoji cut in half)
+ * as "", which would leave the agent a tool it cannot tell the use of: the
+ * tool registers with the description repaired, and development builds say so.
+ */
+function repairDescription(tool: ToolDefinitionInput): void {
+  if (typeof tool.description !== 'string')
+    return
+  const repaired = wellFormedDescription(tool.description)
+  if (repaired === tool.description)
+    return
+  if (__DEV__)
+    warnOnce(`Tool "${String(tool.name)}": its description holds half of a character (a lone surrogate, as cutting an emoji with slice() leaves), which Chromium would list as "". It registers with the half at an end dropped and any other replaced by U+FFFD; cut text with Array.from(text).slice(...) to keep whole characters.`)
+  tool.description = repaired
 }

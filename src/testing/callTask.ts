@@ -8,8 +8,8 @@ import { domError, INVOCATION_FAILED, parseInput, serializeResult } from './conv
  * Runs `run` as Chromium runs an agent's call: the call starts in a task of its
  * own (so a caller's `abort()` right after `executeTool` rejects at once, yet
  * the page still runs the call); the caller's abort reaches the page a task
- * later, aborting the signal of a call still running and calling `cancel`
- * (which fires `toolcancel`).
+ * later, aborting the signal of a call still running, then calls `cancel`
+ * (which fires `toolcancel`) once the abort's microtasks have run.
  */
 export function callInTask(signal: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<string>, cancel: () => void): Promise<string> {
   return new Promise<string>((resolve, reject) => {
@@ -22,10 +22,13 @@ export function callInTask(signal: AbortSignal | undefined, run: (signal: AbortS
       answered = true
       reject(signal!.reason)
       setTimeout(() => {
-        if (running) {
-          page.abort(signal!.reason)
-          cancel()
-        }
+        if (!running)
+          return
+        // Chromium aborts from outside any script: what the abort's listeners
+        // queue (a result the page settles on it) runs before `toolcancel`,
+        // and `toolcancel` before the tasks they queue.
+        setTimeout(cancel, 0)
+        page.abort(signal!.reason)
       }, 0)
     }
     signal?.addEventListener('abort', onAbort, { once: true })

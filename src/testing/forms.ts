@@ -295,6 +295,19 @@ function hasSubmitButton(form: HTMLFormElement): boolean {
     || !!form.querySelector('input[type=image]') // not among `elements`
 }
 
+/**
+ * The `submit` event of an autosubmitted call, as Chromium dispatches it: a
+ * `SubmitEvent` whose submitter is the form's first enabled submit button, as
+ * a click on it gives (so `new FormData(form, event.submitter)` holds its name
+ * and value); `null` when the form has none.
+ */
+function agentSubmitEvent(form: HTMLFormElement): Event {
+  const submitter = Array.from(form.elements).find((e): e is HTMLButtonElement | HTMLInputElement =>
+    (e instanceof HTMLButtonElement || e instanceof HTMLInputElement) && e.type === 'submit' && !e.disabled) ?? null
+  const init = { bubbles: true, cancelable: true, submitter }
+  return typeof SubmitEvent === 'function' ? new SubmitEvent('submit', init) : Object.assign(new Event('submit', init), { submitter })
+}
+
 /** What the page's response becomes for the caller: a string as it is (`''` too, unlike `execute`'s), anything else as JSON. */
 function serializeResponse(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined'
@@ -327,9 +340,10 @@ function watchSubmit(form: HTMLFormElement): () => boolean {
  * the controls, then submit at once (`toolautosubmit`) or wait for a person
  * to submit; `activated` fires `toolactivated` once the form was submitted,
  * or is waiting, or refused the call. The page's `submit` event has
- * `agentInvoked` and `respondWith()`, and the call resolves with what the page
- * responded, a task later (a reset before the response cancels it); with
- * `null` when the page let the form submit. `signal` ends the wait.
+ * `agentInvoked` and `respondWith()`, as has every other submission of the
+ * form until the call is answered, and the call resolves with the first
+ * response to settle, a task later (a reset before it cancels the call);
+ * with `null` when the page let the form submit. `signal` ends the wait.
  */
 export function formCall(form: HTMLFormElement, input: () => Record<string, unknown>, activated: () => void, signal: AbortSignal): Promise<string> {
   const autosubmit = form.hasAttribute('toolautosubmit')
@@ -382,7 +396,9 @@ export function formCall(form: HTMLFormElement, input: () => Record<string, unkn
         finish(() => reject(fail(NO_RESPONSE)))
       }
     }
-    // A person's click completes the agent's call: that submission is the agent's.
+    // While the call waits for a click, or for the page's answer to an autosubmit,
+    // Chromium marks any other submission of the form as the agent's, and the
+    // call takes whichever answer settles first (a person's click included).
     const onSubmit = (event: Event) => {
       if (event.target !== form || (event as { agentInvoked?: boolean }).agentInvoked)
         return
@@ -392,12 +408,12 @@ export function formCall(form: HTMLFormElement, input: () => Record<string, unkn
     }
     form.addEventListener('reset', onReset)
     signal.addEventListener('abort', onAbort, { once: true })
+    form.ownerDocument.addEventListener('submit', onSubmit, true)
     if (!autosubmit) {
-      form.ownerDocument.addEventListener('submit', onSubmit, true)
       activated()
       return
     }
-    const event = new Event('submit', { bubbles: true, cancelable: true })
+    const event = agentSubmitEvent(form)
     const response = asAgentSubmission(event)
     const submitted = watchSubmit(form)
     form.dispatchEvent(event)

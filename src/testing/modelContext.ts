@@ -33,6 +33,11 @@ interface Entry {
 
 type EventHandler = (this: WebMCP.ModelContext, ev: Event) => unknown
 
+/** Chromium 156 lists a description that is not well-formed text (a lone surrogate anywhere) as empty, a form's too. */
+function listedDescription(description: string): string {
+  return description.isWellFormed() ? description : ''
+}
+
 /**
  * The in-memory implementation. Tools registered here are visible to
  * `getTools()` at once; aborting the registration's signal unregisters them;
@@ -129,7 +134,8 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
     }
     // Strings and booleans as the browser converts them.
     const description = tool.description === undefined ? '' : String(tool.description)
-    const title = tool.title === undefined ? undefined : String(tool.title)
+    // Chromium keeps a title as well-formed text (a lone surrogate becomes U+FFFD), a description as given.
+    const title = tool.title === undefined ? undefined : String(tool.title).toWellFormed()
     if (!isValidToolName(tool.name))
       return Promise.reject(domError('Invalid tool name', 'InvalidStateError'))
     if (!description)
@@ -186,15 +192,14 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
     const source = this.#window ?? null
     const listed: [ToolAttributes, object][] = [...this.#forms()]
       .filter(([name]) => !this.#tools.has(name))
-      .map(([name, form]): [ToolAttributes, object] => [{ name, title: '', description: form.getAttribute('tooldescription')!, inputSchema: formSchema(form), outputSchema: null, annotations: null, origin, source }, form])
+      .map(([name, form]): [ToolAttributes, object] => [{ name, title: '', description: listedDescription(form.getAttribute('tooldescription')!), inputSchema: formSchema(form), outputSchema: null, annotations: null, origin, source }, form])
     for (const entry of this.#tools.values()) {
       const { tool } = entry
       const outputSchema = (tool as { outputSchema?: object }).outputSchema
       listed.push([{
         name: tool.name,
         title: tool.title ?? '',
-        // Chromium 156 lists a description that is not well-formed text as empty.
-        description: tool.description.isWellFormed() ? tool.description : '',
+        description: listedDescription(tool.description),
         inputSchema: tool.inputSchema ? structuredClone(tool.inputSchema) : null,
         outputSchema: outputSchema ? structuredClone(outputSchema) : null,
         annotations: tool.annotations ? { ...ANNOTATION_DEFAULTS, ...tool.annotations } : null,

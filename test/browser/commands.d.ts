@@ -28,6 +28,9 @@ declare module 'vitest/browser' {
     invokeThroughDevTools: (frameId: string, toolName: string, input: Record<string, unknown>) => Promise<string>
     /** `WebMCP.cancelInvocation`. */
     cancelThroughDevTools: (invocationId: string) => Promise<void>
+    /** Makes the page's requests for URLs matching `glob` (Playwright's route syntax) fail with a network error, until `restoreRequests`. */
+    failRequests: (glob: string) => Promise<void>
+    restoreRequests: () => Promise<void>
     /** Playwright's `frame.webmcp.tools()` on the test's frame. */
     listTools: () => Promise<{ name: string, description: string, inputSchema?: unknown, annotations?: Record<string, boolean> }[]>
   }

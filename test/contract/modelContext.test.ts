@@ -1080,10 +1080,115 @@ describe.runIf(chromium156)(`where memory differed from Chromium 156 (${lane})`,
     expect(await names()).not.toContain(name)
   })
 
-  it('lists a description holding a lone surrogate as ""', async () => {
-    const name = uniqueName('surrogate_description')
-    await register({ name, description: 'cut \uD83D' }).promise
-    expect((await listed(name))?.description).toBe('')
+  it('lists a description holding a lone surrogate as "", wherever it is: an emoji cut in half by slice() empties it', async () => {
+    const described = async (description: string) => {
+      const name = uniqueName('surrogate_description')
+      await register({ name, description }).promise
+      return (await listed(name))?.description
+    }
+    expect(await described('Packs a suitcase \u{1F9F3}'.slice(0, -1))).toBe('')
+    expect(await described('a \uDE00 b')).toBe('')
+    expect(await described('Packs a suitcase \u{1F9F3}')).toBe('Packs a suitcase \u{1F9F3}')
+  })
+
+  it('lists a title holding a lone surrogate with U+FFFD in its place', async () => {
+    const name = uniqueName('surrogate_title')
+    await register({ name, title: 'Trip \uD83D' }).promise
+    expect((await listed(name))?.title).toBe('Trip \uFFFD')
+  })
+
+  it('lists a form whose tooldescription holds a lone surrogate with ""', async () => {
+    const name = uniqueName('surrogate_form')
+    const form = addForm(`toolname="${name}" tooldescription="d"`, '<input name="a"><button>Go</button>')
+    form.setAttribute('tooldescription', 'Packs a suitcase \u{1F9F3}'.slice(0, -1))
+    await until(async () => (await listed(name))?.description === '')
+  })
+
+  it('a caller\'s abort reaches execute\'s signal first: what its listeners queue runs before toolcancel, toolcancel before their tasks', async () => {
+    // A tool waiting for the person (a confirmation) settles its own result on the abort, a few microtasks deep.
+    const name = uniqueName('abort_order')
+    const log: string[] = []
+    await register({ name, execute: (_input, options) => new Promise((resolve) => {
+      options!.signal!.addEventListener('abort', () => {
+        log.push('abort')
+        setTimeout(() => log.push('task queued on abort'))
+        void Promise.resolve().then(() => undefined).then(() => undefined).then(() => {
+          log.push('result')
+          resolve('ABORTED')
+        })
+      })
+    }) }).promise
+    const { seen } = toolEvents()
+    mc.addEventListener('toolcancel', () => log.push('toolcancel'))
+    const controller = new AbortController()
+    const call = executeTool(mc, (await listed(name))!, {}, { signal: controller.signal })
+    await until(() => seen.length === 1)
+    controller.abort()
+    expect((await rejection(call)).name).toBe('AbortError')
+    await until(() => log.includes('task queued on abort'))
+    expect(log).toEqual(['abort', 'result', 'toolcancel', 'task queued on abort'])
+  })
+
+  it('submits an autosubmit form with a SubmitEvent whose submitter is its first enabled submit button, null without one', async () => {
+    const seen: unknown[] = []
+    for (const controls of [
+      '<button name="first" value="1">One</button><button name="second" value="2">Two</button>',
+      '<button type="button">Not a submit</button><button name="off" value="x" disabled>Off</button><input type="submit" name="on" value="On">',
+      '',
+    ]) {
+      const name = uniqueName('submitter')
+      const form = addForm(`toolname="${name}" tooldescription="d" toolautosubmit`, `<input name="a">${controls}`, (_fields, event) => {
+        const submitter = event.submitter as HTMLButtonElement | null
+        return `${event instanceof SubmitEvent} ${submitter ? `${submitter.name}=${submitter.value}` : submitter}`
+      })
+      await until(async () => !!(await listed(name)))
+      seen.push(await executeTool(mc, (await listed(name))!, { a: 'x' }))
+      expect(form.isConnected).toBe(true)
+    }
+    expect(seen).toEqual(['true first=1', 'true on=On', 'true null'])
+  })
+
+  it('while an autosubmitted call waits for the page\'s answer, a person\'s click on submit is the agent\'s; the first answer to settle answers the call', async () => {
+    const name = uniqueName('busy_form')
+    const form = addForm(`toolname="${name}" tooldescription="d" toolautosubmit`, '<input name="a"><button>Go</button>')
+    const submissions: { agentInvoked: unknown, respondWith: string }[] = []
+    let person: 'answer' | 'no answer' = 'answer'
+    let releaseAgent = (_value: string) => {}
+    form.addEventListener('submit', (event) => {
+      const submit = event as SubmitEvent
+      submit.preventDefault()
+      const first = submissions.length === 0
+      submissions.push({ agentInvoked: submit.agentInvoked, respondWith: typeof submit.respondWith })
+      if (!submit.agentInvoked)
+        return
+      if (first)
+        submit.respondWith(new Promise<string>(resolve => (releaseAgent = resolve)))
+      else if (person === 'answer')
+        submit.respondWith(Promise.resolve(`from the click: ${new FormData(form).get('a')}`))
+    })
+    await until(async () => !!(await listed(name)))
+    const tool = (await listed(name))!
+    const agent = { agentInvoked: true, respondWith: 'function' }
+
+    const call = executeTool(mc, tool, { a: 'agent' })
+    await until(() => submissions.length === 1)
+    form.querySelector('button')!.click()
+    expect(submissions).toEqual([agent, agent])
+    await expect(call).resolves.toBe('from the click: agent')
+    releaseAgent('too late')
+    // Once the call is answered, a click is the person's own.
+    form.querySelector('button')!.click()
+    expect(submissions[2]!.agentInvoked).not.toBe(true)
+
+    // A click the page prevents without answering fails the pending call, as an agent's submission would.
+    submissions.length = 0
+    person = 'no answer'
+    const unanswered = executeTool(mc, tool, { a: 'agent' })
+    await until(() => submissions.length === 1)
+    form.querySelector('button')!.click()
+    expect(submissions).toEqual([agent, agent])
+    expect(await rejection(unanswered)).toEqual({ name: 'UnknownError', message: 'The site has a programming error: it called preventDefault() on the \'submit\' event, without also calling respondWith() with the tool result' })
+    releaseAgent('too late')
   })
 
   it('refuses a hand-made dictionary missing a required member with a TypeError, where tools are listed as dictionaries', async () => {

@@ -46,6 +46,20 @@ async function afterDueReset(state: { isSubmitting: { value: boolean } }): Promi
 }
 
 describe(`useWebMCPForm (${lane})`, () => {
+  it('a description cut inside an emoji is listed with the cut moved before the pair, where Chromium would list ""', async (context) => {
+    needs(context, 'forms')
+    const name = uniqueName('cut_form')
+    const Form = defineComponent({
+      setup() {
+        const form = useWebMCPForm({ name, description: 'Packs a suitcase \u{1F9F3}'.slice(0, -1), execute: () => 'packed' })
+        return () => h('form', { ...form.attrs.value }, [h('input', { name: 'a' }), h('button', 'Go')])
+      },
+    })
+    const wrapper = mount(Form, { attachTo: document.body })
+    cleanups.push(() => wrapper.unmount())
+    expect((await listedTool(name)).description).toBe('Packs a suitcase ')
+  })
+
   it('puts toolname, tooldescription and toolautosubmit on the form, reactively', async () => {
     const name = ref(uniqueName('create_task'))
     const autosubmit = ref(false)

@@ -58,6 +58,17 @@ describe(`useWebMCPTool (${lane})`, () => {
     await gone(name)
   })
 
+  it('a description cut inside an emoji registers with the cut moved before the pair (Chromium would list it as ""); development builds say so', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const name = uniqueName('cut_description')
+    // What slice() by UTF-16 units leaves: the high half of the suitcase emoji's pair.
+    const { result } = mountTool({ name, description: 'Packs a suitcase \u{1F9F3}'.slice(0, -1), execute: () => 'packed' })
+    await until(() => result.isRegistered.value || result.error.value)
+    expect(result.error.value).toBeNull()
+    expect((await tools()).find(t => t.name === name)!.description).toBe('Packs a suitcase ')
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`Tool "${name}": its description holds half of a character`))
+  })
+
   it('isRegistered turns true only once registerTool has resolved', async (context) => {
     needs(context, 'registrationPromise')
     const name = uniqueName()

@@ -38,6 +38,18 @@ describe('production build: definition checks', () => {
     expect(mc.toolNames).toEqual([])
   })
 
+  it('a description cut inside an emoji registers repaired, with budgets off, without a warning', async () => {
+    const mc = install()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const scope = effectScope()
+    const state = scope.run(() => inApp({ budgets: false }, () => useWebMCPTool({ name: 'pack', description: 'Packs a suitcase \u{1F9F3}'.slice(0, -1), execute: () => '' })))!
+    await until(() => state.isRegistered.value)
+    expect((await mc.getTools())[0]!.description).toBe('Packs a suitcase ')
+    expect(warn).not.toHaveBeenCalled()
+    scope.stop()
+    warn.mockRestore()
+  })
+
   it('\'error\' mode registers a tool within budget once the checks have loaded', async () => {
     const mc = install()
     const state = inApp({ budgets: 'error' }, () => useWebMCPTool({ name: 'fine', description: 'd', execute: () => '' }))
