@@ -1,7 +1,7 @@
 // Step 3 of a call (see "How a call flows" in docs/contributing.md):
 // the one path every tool call takes. Hooks, argument validation, the
 // person's decision, timeout, execute, formatOutput, the output check, then
-// the result (step 4, results/index.ts), and the error taxonomy.
+// the result (step 4, call/resultStep.ts), and the error taxonomy.
 // No Vue import: composables hand it a settings object resolved at setup
 // (shared/callSettings.ts) and plain functions. Loaded on a page's first tool
 // call (registration/loadCallTool.ts), so pages whose tools are never called do
