@@ -25,7 +25,7 @@ function pointerOf(path: StandardSchemaV1.Issue['path']): string {
  * Checks `value` with the schema's own validator. Values nested too deeply are
  * refused first, as for a JSON Schema. The problems keep the library's own
  * messages, which may quote the value: the call path takes it out of what the
- * agent reads (call/problemText.ts), for every kind of schema.
+ * agent reads (schemas/problemText.ts), for every kind of schema.
  */
 export async function checkStandard(schema: StandardSchemaV1, value: unknown): Promise<Checked> {
   const tooDeep = depthProblem(value)

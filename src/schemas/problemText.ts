@@ -8,8 +8,8 @@
 // written form of the value at the problem's pointer (its JSON, each string
 // and number in it, quoted or bare) becomes `VALUE_NOT_SHOWN`. The developer's
 // `onError` and `onToolResult` keep the library's own message. No Vue import.
-import type { ValidationProblem } from '../schemas/problems'
-import { VALUE_NOT_SHOWN } from '../schemas/problems'
+import type { ValidationProblem } from './problems'
+import { VALUE_NOT_SHOWN } from './problems'
 
 /** The libraries' own "what it was" tails: Valibot's ` but received ...`, ArkType's ` (was ...)`. */
 const RECEIVED_TAIL = /\s+but received .*$|\s*\(was .*\)$/s

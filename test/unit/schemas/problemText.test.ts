@@ -1,5 +1,5 @@
 // What the agent reads of a failed schema check never carries the value that
-// failed (call/problemText.ts, the one place that rule lives): Valibot and
+// failed (schemas/problemText.ts, the one place that rule lives): Valibot and
 // ArkType quote it in their issue messages ("but received ...", "(was ...)"),
 // and a hand-made schema may write anything. The problems keep the pointer and
 // what was expected. End to end through callTool, for every library and for
@@ -10,8 +10,8 @@ import { type } from 'arktype'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { withoutValues } from '../../../src/call/problemText'
 import { formatProblems } from '../../../src/schemas/problems'
+import { withoutValues } from '../../../src/schemas/problemText'
 import { checkStandard } from '../../../src/schemas/standard-schema/validate'
 
 const SECRET = 'SSN-078-05-1120'
