@@ -77,21 +77,36 @@ export default defineBuildConfig({
       for (const output of outputs) {
         if (output) {
           output.manualChunks = (id: string) => {
-            // The call path, with the validation step's dispatch and the budget check of
-            // definitions that production builds load with it when budgets are on: one chunk.
+            // The call path, with the validation step's dispatch: one chunk.
             // The validators (validate, formats, standardSchema) are chunks of their own, loaded by import().
-            if (/src\/call\/(?:callTool|confirmPolicy|validation|index)\.ts$|src\/results\/resultBudgets\.ts$/.test(id))
+            if (/src\/call\/(?:callTool|confirmPolicy|validation|index)\.ts$|src\/results\/errorResult\.ts$/.test(id))
               return 'pipeline'
+            // The budgets, loaded by import() only when a page turns them on: the check of
+            // definitions and the result budget of 'error' mode (call/budgets.ts). The check of
+            // definitions is a chunk of its own because the development-only eager checks import
+            // it statically: in the chunk import() targets, it would make that chunk start-up code.
+            if (/src\/call\/budgets\.ts$|src\/results\/(?:resultBudgets|screen)\.ts$/.test(id))
+              return 'budgets'
+            if (/src\/definitions\/definitionBudgets\.ts$/.test(id))
+              return 'definitionBudgets'
+            // Marking untrusted() values in a result, loaded by import() once the page has marked one.
+            if (/src\/results\/untrusted\.ts$/.test(id))
+              return 'untrustedMarking'
             // Statically re-exported and also loaded lazily: in a chunk of their own,
-            // an app's bundler can leave them out of its start-up code.
-            if (/src\/results\/(?:normalize|serialize)\.ts$/.test(id))
+            // an app's bundler can leave them out of its start-up code. With the text
+            // measures they need, which the lazy chunks share (named here, or they would
+            // join whichever chunk rollup meets them in first, the budgets' say).
+            if (/src\/results\/(?:normalize|serialize)\.ts$|src\/shared\/text\.ts$/.test(id))
               return 'normalize'
-            // The budget check and the schema code it shares with the validator: statically
-            // imported by the development-only eager checks, so in a chunk of their own that the
-            // lazy chunks import (an app's bundler merges it into the lazy chunk that uses it).
-            // Were they in a chunk that import() targets, that chunk would be start-up code.
-            if (/src\/definitions\/definitionBudgets\.ts$|src\/schemas\/(?:json-schema\/schemaIndex|problems)\.ts$/.test(id))
-              return 'definitions'
+            // Statically imported by the development-only eager checks, so in chunks of their own
+            // that the lazy chunks import (an app's bundler merges each into the lazy chunk that
+            // uses it). Were they in a chunk that import() targets, that chunk would be start-up
+            // code. The schema index, which the validator and the budgets share, apart from the
+            // problems, which the call path uses too, so a call never loads the schema index.
+            if (/src\/schemas\/json-schema\/schemaIndex\.ts$/.test(id))
+              return 'schemaIndex'
+            if (/src\/schemas\/problems\.ts$/.test(id))
+              return 'problems'
             // Start-up code that the lazy chunks use too: the spec's rules and WebMCPDefinitionError.
             // An app's bundler gives such modules a start-up chunk of their own whatever is done;
             // gathered here, they are one, and the rest of start-up stays in the entry.
@@ -121,7 +136,7 @@ export default defineBuildConfig({
               return 'approvals'
             // Marking third-party text in results: public, and used by the call path. In a chunk
             // of its own, so the re-export from the entry does not bring the call path to start-up.
-            if (/src\/results\/(?:untrustedValue|boundary)\.ts$/.test(id))
+            if (/src\/results\/(?:untrustedValue|boundary|anyMarked)\.ts$/.test(id))
               return 'untrusted'
             // Used by the guard and the definition checks only: lazy in every app.
             if (/src\/shared\/warn\.ts$/.test(id))

@@ -61,18 +61,32 @@ export async function measure(source, packages = { 'vue-webmcp': root }, externa
     chunk.imports.map(name => byName.get(name)).filter(Boolean).forEach(visit)
   }
   visit(chunks.find(c => c.isEntry))
-  const lazy = chunks.filter(c => !startup.has(c))
+  // What import() can load from there: the bundler may also emit chunks that no
+  // code left in the app can reach (an import() in code it shook out), not counted.
+  const reachable = new Set(startup)
+  const reach = (chunk) => {
+    if (reachable.has(chunk))
+      return
+    reachable.add(chunk)
+    ;[...chunk.imports, ...chunk.dynamicImports].map(name => byName.get(name)).filter(Boolean).forEach(reach)
+  }
+  for (const chunk of startup)
+    chunk.dynamicImports.map(name => byName.get(name)).filter(Boolean).forEach(reach)
+  const lazy = chunks.filter(c => reachable.has(c) && !startup.has(c))
   // The schema code: the JSON Schema validator with its schema check (and its format checkers),
   // the Standard Schema adapter with its converter.
   const isValidator = c => Object.keys(c.modules).some(id => /chunks\/(?:jsonSchemaValidator|standardSchemaValidator|formats)\./.test(id))
-  // The confirmation step, loaded on the first call of a tool that asks the person.
+  // The confirmation step, loaded on the first call of a tool that asks the person; the budgets,
+  // loaded only by a page that turns them on; the marking of untrusted() values, loaded with the
+  // first result that holds one. Counted in none of the other columns.
   const isConfirm = c => Object.keys(c.modules).some(id => /chunks\/confirm\./.test(id))
+  const isWhenUsed = c => Object.keys(c.modules).some(id => /chunks\/(?:budgets|untrustedMarking)\./.test(id))
   const sum = list => [...list].reduce((n, c) => n + gzip(c), 0)
   return {
     startup: sum(startup),
     /** Files the page loads with the app's entry: it and the chunks it imports statically. */
     startupFiles: startup.size,
-    lazy: sum(lazy.filter(c => !isValidator(c) && !isConfirm(c))),
+    lazy: sum(lazy.filter(c => !isValidator(c) && !isConfirm(c) && !isWhenUsed(c))),
     validator: sum(lazy.filter(isValidator)),
     confirm: sum(lazy.filter(isConfirm)),
     /** Each lazy chunk: its gzip bytes and the modules in it. */

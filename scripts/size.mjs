@@ -57,8 +57,8 @@ console.log('What a page loads before its tools are registered (useWebMCPTool, V
 console.log(`${'the page has'.padEnd(beforeWidth)}  ${pad('bytes', 6)}  requests`)
 for (const r of beforeRows)
   console.log(`${r.label.padEnd(beforeWidth)}  ${pad(r.startup, 6)}  ${r.startupFiles} with the page, 0 between mount and registration`)
-const pipeline = beforeRows[1].lazyChunks.find(c => c.modules.some(id => id.endsWith('/chunks/pipeline.mjs')))
-console.log(`${'with budgets: \'error\' (the budgets load first)'.padEnd(beforeWidth)}  ${pad(beforeRows[1].startup + (pipeline?.gzip ?? 0), 6)}  ${beforeRows[1].startupFiles} with the page, 1 after setup (the call path with the budgets)`)
+const budgetsOf = row => row.lazyChunks.find(c => c.modules.some(id => id.endsWith('/chunks/budgets.mjs')))?.gzip ?? 0
+console.log(`${'with budgets: \'error\' (the budgets load first)'.padEnd(beforeWidth)}  ${pad(beforeRows[1].startup + budgetsOf(beforeRows[1]), 6)}  ${beforeRows[1].startupFiles} with the page, 1 after setup (the budgets)`)
 console.log('requests: files of the app\'s build, the package\'s included; vue is external. The validators load on a tool\'s first call.\n')
 
 const rows = []
@@ -75,18 +75,24 @@ for (const r of rows) {
 // (b) by the schemas its tools use: what such a page can load in all, start-up included.
 // A chunk is known by the module it was built from (dist/chunks/<name>.mjs).
 // The confirmation step (with the queue it brings) loads only for a tool that
-// asks the person (`confirm`), whatever its schema: counted in none of these rows.
+// asks the person (`confirm`), whatever its schema; the budgets only on a page that
+// turns them on; the marking of untrusted() values only with a result that holds
+// one: counted in none of these rows, and listed after them.
 const onlyTool = rows.find(r => r.label.startsWith('(b)'))
 const chunkOf = (c, name) => c.modules.some(id => id.endsWith(`/chunks/${name}.mjs`))
 const loadable = without => onlyTool.startup + onlyTool.lazyChunks.filter(c => !without.some(name => chunkOf(c, name))).reduce((n, c) => n + c.gzip, 0)
+const WHEN_USED = ['confirm', 'budgets', 'untrustedMarking']
 const BY_SCHEMA = [
-  ['(b) JSON Schema tools without format: in all', loadable(['confirm', 'formats', 'standardSchemaValidator']), 15000],
-  ['    JSON Schema tools with format: in all', loadable(['confirm', 'standardSchemaValidator'])],
-  ['    Standard Schema tools (Zod, Valibot, ArkType): in all', loadable(['confirm', 'jsonSchemaValidator', 'formats'])],
+  ['(b) JSON Schema tools without format: in all', loadable([...WHEN_USED, 'formats', 'standardSchemaValidator']), 15000],
+  ['    JSON Schema tools with format: in all', loadable([...WHEN_USED, 'standardSchemaValidator'])],
+  ['    Standard Schema tools (Zod, Valibot, ArkType): in all', loadable([...WHEN_USED, 'jsonSchemaValidator', 'formats'])],
 ]
 console.log(`\n${'useWebMCPTool, by the schemas its tools use'.padEnd(width)}  ${pad('bytes', 8)}  target`)
 for (const [label, bytes, target] of BY_SCHEMA)
   console.log(`${label.padEnd(width)}  ${pad(bytes, 8)}  ${target === undefined ? '' : `${bytes <= target ? 'met' : 'MISSED'} (<= ${target})`}`)
+const whenUsed = name => onlyTool.lazyChunks.filter(c => chunkOf(c, name)).reduce((n, c) => n + c.gzip, 0)
+for (const [label, name] of [['+ a tool that asks the person (the confirmation step)', 'confirm'], ['+ budgets on (at setup: definitions and results)', 'budgets'], ['+ a result with untrusted() values (the marking)', 'untrustedMarking']])
+  console.log(`${label.padEnd(width)}  ${pad(whenUsed(name), 8)}`)
 console.log('\ngzip -9 bytes of Vite 8 production output, minified whole (whitespace too, as an app build does); vue and react external, @vueuse/core bundled.')
 console.log('start-up: loaded with the page, all a tool needs to register. 1st call: loaded by import() on the first')
 console.log('         tool call (the call path; at setup instead when budgets are on, with the budget check).')

@@ -1,26 +1,28 @@
 // Step 3 of a call (see "How a call flows" in docs/contributing.md):
 // the one path every tool call takes. Hooks, argument validation, the
 // person's decision, timeout, execute, formatOutput, the output check, then
-// the result (step 4, results/index.ts), and the error taxonomy.
+// the result (step 4, call/resultStep.ts), and the error taxonomy.
 // No Vue import: composables hand it a settings object resolved at setup
 // (shared/callSettings.ts) and plain functions. Loaded on a page's first tool
 // call (registration/loadCallTool.ts), so pages whose tools are never called do
 // not ship it at start-up.
-import type { BudgetedResponse } from '../results'
+import type { BudgetedResponse } from '../results/resultBudgets'
 import type { ToolCallSettings } from '../shared/callSettings'
 import type { WebMCPCallOrigin, WebMCPConfirmationOutcome, WebMCPErrorCode, WebMCPToolAnnotations, WebMCPToolResponse } from '../types'
 import type { ConfirmRule } from './confirmPolicy'
 import type { ApprovalOwner } from './rememberedApprovals'
-import { errorResult, findUntrusted, resultSize, shapeMarked, shapeResult, unmarked } from '../results'
+import { errorResult, resultSize } from '../results'
 import { isToolResponse } from '../results/isToolResponse'
 import { formatProblems } from '../schemas/problems'
+import { withoutValues } from '../schemas/problemText'
 import { isErrorLike } from '../shared/errorLike'
 import { ResultTooLargeError, ToolInputError, ToolOutputError } from '../shared/errors'
 import { resultLimitSetting } from '../shared/limits'
 import { warnOnce } from '../shared/warn'
 import { confirmStep } from './confirmPolicy'
-import { withoutValues } from './problemText'
-import { check, CodeLoadError, loadChunk, unusableSchema } from './validation'
+import { CodeLoadError, loadChunk, loadFailure, raceSignal } from './loading'
+import { asGiven, findMarked, loadResultBudget, shapeOutput } from './resultStep'
+import { check, unusableSchema } from './validation'
 
 /** The code of an Error-like failure by its name: a subclass is caught by `instanceof` first. */
 const CODES = new Map<unknown, WebMCPErrorCode>([
@@ -157,6 +159,7 @@ export async function callTool<Args, Result>(call: ToolCall<Args, Result>, args:
   return outcome
 }
 
+// The confirmation step, loaded with the first call that asks, kept once loaded.
 let confirmer: typeof import('./confirm') | undefined
 
 function resultLimitOf(settings: ToolCallSettings): number {
@@ -183,17 +186,6 @@ function warnOverBudget(name: string, settings: ToolCallSettings, response: WebM
   const limit = resultLimitOf(settings)
   if (size > limit)
     (settings.warn ?? warnOnce)(`Tool "${name}": the result is ${size} characters, over Chrome's budget of ${limit}. Return less, or set budgets: 'error' to cut or refuse it.`)
-}
-
-/** Awaits a value that may be a promise, racing the call's signal: a cancel or timeout answers at once. */
-async function raceSignal<T>(value: T | Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted)
-    throw signal.reason
-  if (typeof (value as { then?: unknown } | null)?.then !== 'function')
-    return value
-  return Promise.race([value, new Promise<never>((_, reject) => {
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true })
-  })])
 }
 
 /**
@@ -258,6 +250,7 @@ function callLimits(call: ToolCall<unknown, unknown>): CallLimits {
 async function runCall<Args, Result>(call: ToolCall<Args, Result>, args: Args, trail: CallTrail): Promise<ToolCallOutcome> {
   const limits = callLimits(call as ToolCall<unknown, unknown>)
   try {
+    await loadResultBudget(call.name, limitOf(call.settings), limits.signal)
     const unusable = await refuseUnusableSchema(call, limits.signal)
     if (unusable)
       return unusable
@@ -323,13 +316,6 @@ async function checkArguments<Args, Result>(call: ToolCall<Args, Result>, args: 
   return { refused: failed(call.settings, error, 'INVALID_ARGS', new ToolInputError(heading + formatProblems(withoutValues(checked.problems, args)))) }
 }
 
-/** Rethrows a `CodeLoadError` as the agent should read it; anything else as it is. */
-function loadFailure(what: string, advice: string): (error: unknown) => never {
-  return (error) => {
-    throw error instanceof CodeLoadError ? new CodeLoadError(`${what} (${error.message}). ${advice}`, { cause: error.cause }) : error
-  }
-}
-
 /**
  * The person's decision (call/confirm.ts, loaded then): the outcome of a call
  * that does not run, else undefined. The wait is bounded by the call's
@@ -364,13 +350,12 @@ async function runTool<Args, Result>(call: ToolCall<Args, Result>, args: Args, s
   if (isErrorLike(output))
     throw output
   const hasOutputSchema = call.outputSchema !== undefined
-  // Values the tool marked `untrusted()` (results/untrusted.ts): the schema checks them as given.
-  const marked = findUntrusted(output)
+  const marked = await findMarked(call.name, output, signal)
   if (marked)
     warnUnhinted(call)
-  const mismatch = hasOutputSchema ? await checkOutput(call, marked ? unmarked(marked) : output, signal) : undefined
-  const shape = { limit: limitOf(call.settings), structured: hasOutputSchema }
-  return mismatch ?? outcomeOf(marked ? shapeMarked(marked, shape) : shapeResult(output, shape))
+  // The schema checks marked values as given.
+  const mismatch = hasOutputSchema ? await checkOutput(call, marked ? asGiven(marked) : output, signal) : undefined
+  return mismatch ?? outcomeOf(shapeOutput(output, marked, { limit: limitOf(call.settings), structured: hasOutputSchema }))
 }
 
 /** Development builds: a tool that returns third-party content should say so when it registers. */

@@ -8,6 +8,7 @@
 import type { Checked } from '../schemas/standard-schema/validate'
 import type { StandardSchemaV1 } from '../types/standardSchema'
 import { WebMCPDefinitionError } from '../shared/definitionError'
+import { loadChunk } from './loading'
 
 // Kept once loaded: import() of a loaded module still costs Chromium a task hop.
 let validator: typeof import('../schemas/json-schema/validate') | undefined
@@ -21,21 +22,6 @@ function usesFormat(schema: unknown): boolean {
   }
   catch {
     return true
-  }
-}
-
-/** A chunk of the call path that could not be loaded (a network error, a chunk gone after a deploy): the guard's `INTERNAL`. */
-export class CodeLoadError extends Error {
-  override name = 'CodeLoadError'
-}
-
-/** `import()` whose failure is a `CodeLoadError`, told apart from a schema that throws. */
-export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
-  try {
-    return await load()
-  }
-  catch (error) {
-    throw new CodeLoadError(String(error).slice(0, 500), { cause: error })
   }
 }
 

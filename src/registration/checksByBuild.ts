@@ -2,7 +2,7 @@
 // Development builds run all of them at setup (definitions/eagerDefinitionChecks.ts).
 // Production builds run what needs no request (the spec's rules, a Standard
 // Schema's JSON Schema) and, only when budgets are switched on, the budgets,
-// which load with the call path: in 'error' mode nothing registers before they
+// which load with import() (call/budgets.ts): in 'error' mode nothing registers before they
 // have run; in 'warn' mode tools register at once and the warnings follow.
 import type { ShallowRef } from 'vue'
 import type { BudgetMode, DescribedTool, WebMCPBudgetLimits } from '../types'
@@ -34,9 +34,9 @@ export function useDefinitionChecks(budgets: BudgetMode, limits?: Partial<WebMCP
  * 'warn' mode goes on without the warnings. A new setup (a remount) loads again.
  */
 async function loadBudgetCheck(checks: ShallowRef<DefinitionCheck | undefined>, budgets: 'warn' | 'error', limits?: Partial<WebMCPBudgetLimits>): Promise<void> {
-  let budgetError: typeof import('../call').definitionError
+  let budgetError: typeof import('../call/budgets').definitionError
   try {
-    budgetError = (await import('../call')).definitionError
+    budgetError = (await import('../call/budgets')).definitionError
   }
   catch (reason) {
     const failure = new Error(`Not registered: the checks of tool definitions could not be loaded (${toError(reason).message}).`, { cause: reason })

@@ -1,34 +1,16 @@
-// Keeping a normalized result within its budget: the last step of shaping a
-// result (results/index.ts), on plain data, as normalization left it.
-// No Vue import.
-//
-// A result is measured as the agent receives it: serialized. Every part
-// counts (text, image and audio data, resources, unknown block types,
-// `structuredContent`, `_meta`, any other field, `isError`), except the frame
-// every text answer has, `{"content":[{"type":"text","text":""}]}`, so a text
-// of N characters costs N: inside a JSON string, where a quote or a backslash
-// costs two characters and a control character up to six. All counts are code
-// points. The work is linear in the input: a fixed number of native passes to
-// measure, never a search over `JSON.stringify`.
-import type { WebMCPContentBlock, WebMCPErrorCode, WebMCPTextContent, WebMCPToolResponse } from '../types'
+// Keeping a result within its budget (budgets `'error'`): a look at the raw
+// value first (screen.ts), normalization once, then the budget on the
+// normalized, plain data. Loaded with the budget check of definitions when a
+// page turns budgets on (call/budgets.ts), never by pages that do not.
+// How a result is measured: errorResult.ts. No Vue import.
+import type { WebMCPContentBlock, WebMCPTextContent, WebMCPToolResponse } from '../types'
 import type { ScreenedValue } from './screen'
-import { ERROR_CODE_KEY, ResultTooLargeError } from '../shared/errors'
+import { ResultTooLargeError } from '../shared/errors'
 import { codePointLength, cutText, jsonSize, serializedLength } from '../shared/text'
-import { errorMessage, MAX_ERROR_TEXT, sanitizeErrorText } from './normalize'
-import { longestStringField, plural } from './screen'
+import { errorResult, resultSize } from './errorResult'
+import { toToolResponse, withStructuredContent } from './normalize'
+import { longestStringField, plural, screenResult } from './screen'
 import { isObject } from './serialize'
-
-/** `{"content":[{"type":"text","text":""}]}`: the frame of a text answer, not counted. */
-export const RESULT_FRAME = 39
-
-/**
- * What a normalized result costs against the budget: its serialized length in
- * code points, less the frame of a text answer. A one-block text result costs
- * `serializedLength(text)`; everything else the agent receives is counted too.
- */
-export function resultSize(response: WebMCPToolResponse): number {
-  return jsonSize(response) - RESULT_FRAME
-}
 
 export interface BudgetedResponse {
   /** The normalized result, within budget (or a refusal). */
@@ -38,21 +20,23 @@ export interface BudgetedResponse {
 }
 
 /**
- * An `isError` result carrying its code. With `limit` (budgets `'error'`), the
- * whole result, code and all, fits it: the text is cut and marked. `ownText`: a
- * message of this package's own, cut only; otherwise the error's, sanitized
- * and held to `MAX_ERROR_TEXT` too.
+ * Turns what a tool returned into the result the agent receives, held to
+ * `limit` characters: cut, shortened or refused with a `ResultTooLargeError`.
+ * `structured`: a tool with an `outputSchema`, its result checked: an object
+ * is sent as `structuredContent` with its JSON as text, and nothing is cut,
+ * only measured, since a shortened field could break the schema the agent
+ * was promised. Never throws.
  */
-export function errorResult(error: unknown, code: WebMCPErrorCode, limit = Infinity, ownText?: string): WebMCPToolResponse {
-  const block = { type: 'text' as const, text: '' }
-  const response: WebMCPToolResponse = { content: [block], isError: true, _meta: { [ERROR_CODE_KEY]: code } }
-  const room = limit - resultSize(response)
-  block.text = ownText === undefined ? sanitizeErrorText(errorMessage(error), Math.min(MAX_ERROR_TEXT, room)) : cutText(ownText, room).text
-  return response
+export function shapeWithinBudget(value: unknown, limit: number, structured: boolean): BudgetedResponse {
+  const screened = screenResult(value, limit, structured)
+  if ('refusedSize' in screened)
+    return refuseResult(screened.refusedSize, limit)
+  const normalized = toToolResponse(structured ? withStructuredContent(screened.value) : screened.value)
+  return budgetResponse(normalized, limit, screened, structured)
 }
 
 /** A refusal saying how big the result was (`size`: "1234 characters"), fitted to `limit`. */
-export function refuseResult(size: string, limit: number): BudgetedResponse {
+function refuseResult(size: string, limit: number): BudgetedResponse {
   const error = new ResultTooLargeError(size, limit)
   return { response: errorResult(error, 'OUTPUT_TOO_LARGE', limit, error.message), error }
 }
@@ -73,7 +57,7 @@ export function refuseResult(size: string, limit: number): BudgetedResponse {
  * `structured`: nothing is cut, only measured (a tool with an `outputSchema`,
  * whose schema a shortened field could break).
  */
-export function budgetResponse(response: WebMCPToolResponse, limit: number, screened: Omit<ScreenedValue, 'value'>, structured: boolean): BudgetedResponse {
+function budgetResponse(response: WebMCPToolResponse, limit: number, screened: Omit<ScreenedValue, 'value'>, structured: boolean): BudgetedResponse {
   if (structured)
     return measured(response, limit)
   return screened.kind === 'data'

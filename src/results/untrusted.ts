@@ -1,6 +1,7 @@
 // Shaping a result that holds values marked `untrusted()`: what the agent
 // receives for them, held to the result budget with the markers counted.
-// No Vue import.
+// Loaded by the call path once the page has marked a value (anyMarked.ts),
+// never by pages that do not. No Vue import.
 //
 // Every marked value is sent between the delimiters of one fresh boundary
 // (boundary.ts), after a first text block with the note that explains them.
@@ -12,11 +13,12 @@
 import type { WebMCPToolResponse } from '../types'
 import type { Boundary } from './boundary'
 import { codePointLength, cutText, serializedLength, toWellFormed } from '../shared/text'
+import { anyMarked } from './anyMarked'
 import { delimit, disarm, newBoundary } from './boundary'
+import { resultSize } from './errorResult'
 import { isToolResponse } from './isToolResponse'
-import { resultSize } from './resultBudgets'
 import { isObject, safeStringify } from './serialize'
-import { anyMarked, isUntrusted } from './untrustedValue'
+import { isUntrusted } from './untrustedValue'
 
 /** Where a result lists the JSON Pointers of the marked values inside its `structuredContent`. */
 export const UNTRUSTED_KEY = 'vue-webmcp/untrusted'

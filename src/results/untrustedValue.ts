@@ -5,6 +5,7 @@
 import type { WebMCPUntrusted } from '../types'
 import { toWellFormed } from '../shared/text'
 import { warnOnce } from '../shared/warn'
+import { noteMarked } from './anyMarked'
 import { delimit, disarm, newBoundary } from './boundary'
 import { safeStringify } from './serialize'
 
@@ -14,9 +15,6 @@ import { safeStringify } from './serialize'
  * symbol, so no JSON (an agent's arguments echoed back, say) can forge one.
  */
 const BRAND = Symbol.for('vue-webmcp.untrusted')
-
-/** Whether any value was marked on this page: until one is, results are not searched for any. */
-let marked = false
 
 class UntrustedValue<T> implements WebMCPUntrusted<T> {
   declare readonly [BRAND]: true
@@ -60,7 +58,7 @@ function fallbackMarking(value: unknown, how: string): string {
  * page's own.
  */
 export function untrusted<T>(value: T): WebMCPUntrusted<T> {
-  marked = true
+  noteMarked()
   return new UntrustedValue(value)
 }
 
@@ -81,9 +79,4 @@ export function isUntrusted(value: unknown): value is WebMCPUntrusted {
   catch {
     return false
   }
-}
-
-/** Whether a result may hold marked values: false until the page marks one. */
-export function anyMarked(): boolean {
-  return marked
 }

@@ -7,7 +7,6 @@ import type { StandardSchemaV1 } from '../../types/standardSchema'
 // No Vue import.
 import type { ValidationProblem } from '../problems'
 import { depthProblem, escapePointer, MAX_PROBLEMS } from '../problems'
-import { scrubIssueMessage } from './issueMessages'
 
 /** The schema's verdict: the value its output gives (transforms applied), or what is wrong. */
 export type Checked = { value: unknown, problems?: undefined } | { problems: ValidationProblem[] }
@@ -24,8 +23,9 @@ function pointerOf(path: StandardSchemaV1.Issue['path']): string {
 
 /**
  * Checks `value` with the schema's own validator. Values nested too deeply are
- * refused first, as for a JSON Schema. The problems' messages never carry the
- * value that failed, whatever the library writes.
+ * refused first, as for a JSON Schema. The problems keep the library's own
+ * messages, which may quote the value: the call path takes it out of what the
+ * agent reads (schemas/problemText.ts), for every kind of schema.
  */
 export async function checkStandard(schema: StandardSchemaV1, value: unknown): Promise<Checked> {
   const tooDeep = depthProblem(value)
@@ -36,7 +36,7 @@ export async function checkStandard(schema: StandardSchemaV1, value: unknown): P
     return { value: result.value }
   const problems = result.issues.slice(0, MAX_PROBLEMS).map(issue => ({
     pointer: pointerOf(issue.path),
-    message: scrubIssueMessage(String(issue.message), issue, value),
+    message: String(issue.message),
   }))
   return { problems }
 }

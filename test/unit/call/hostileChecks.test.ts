@@ -127,8 +127,8 @@ describe('error texts never carry the value that failed', () => {
     expect(textOf(outcome.response)).toBe('Tool "demo" returned a result that does not match its output schema:\n/status: Invalid type: Expected ("ok" | "error")')
     const onError = vi.fn()
     await callTool(call({ outputSchema: status.Valibot, onError, execute: () => ({ status: SECRET }) }), {})
-    // The adapter drops the library's own "but received" tail before anyone sees it.
-    expect((onError.mock.calls[0]![0] as Error).message).toContain('/status: Invalid type: Expected ("ok" | "error")')
+    // The developer's onError keeps the library's own message, the value it quoted included.
+    expect((onError.mock.calls[0]![0] as Error).message).toContain(`/status: Invalid type: Expected ("ok" | "error") but received "${SECRET}"`)
   })
 
   it('a value nested in an object, a number, a value quoted with single quotes', async () => {

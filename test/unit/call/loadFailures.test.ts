@@ -1,9 +1,9 @@
-// A validator chunk that fails to load during a call (a network error, a chunk
-// gone after a deploy): the guard's INTERNAL, never blamed on the tool.
+// A chunk of the call path that fails to load during a call (a network error, a
+// chunk gone after a deploy): the guard's INTERNAL, never blamed on the tool.
 import type { ToolCall } from '../../../src/call/callTool'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
-const failing = vi.hoisted(() => ({ validator: 0, formats: 0 }))
+const failing = vi.hoisted(() => ({ validator: 0, formats: 0, budgets: 0 }))
 
 beforeEach(() => {
   vi.resetModules()
@@ -18,6 +18,13 @@ beforeEach(() => {
     if (failing.formats > 0) {
       failing.formats--
       throw new TypeError('Failed to fetch dynamically imported module: /assets/formats.js')
+    }
+    return importOriginal()
+  })
+  vi.doMock('../../../src/call/budgets', async (importOriginal: () => Promise<unknown>) => {
+    if (failing.budgets > 0) {
+      failing.budgets--
+      throw new TypeError('Failed to fetch dynamically imported module: /assets/budgets.js')
     }
     return importOriginal()
   })
@@ -57,5 +64,21 @@ describe('a validator that cannot be loaded', () => {
     expect(onError).not.toHaveBeenCalled()
     expect((outcome.response.content[0] as { text: string }).text).toMatch(/^Tool "demo" did not run: the code that checks its schema could not be loaded \(.*\)\. Try again\.$/)
     expect((await callTool(call({ inputSchema: schema, execute }), { n: 1 })).ok).toBe(true)
+  })
+})
+
+describe('the result budget that cannot be loaded (\'error\' mode, loaded by the call in development builds)', () => {
+  it('INTERNAL before the tool runs, and the next call loads it again', async () => {
+    const { callTool } = await import('../../../src/call/callTool')
+    failing.budgets = 1
+    const execute = vi.fn(() => 'x'.repeat(5000))
+    const settings = { budgets: 'error', validateArgs: true } as const
+    const outcome = await callTool(call({ settings, execute }), {})
+    expect(outcome.code).toBe('INTERNAL')
+    expect(execute).not.toHaveBeenCalled()
+    expect((outcome.response.content[0] as { text: string }).text).toMatch(/^Tool "demo" did not run: the code that holds its result to the budget could not be loaded \(.*\)\. Try again\.$/)
+    const next = await callTool(call({ settings, execute }), {})
+    expect(next.ok).toBe(true)
+    expect((next.response.content[0] as { text: string }).text).toMatch(/…\[truncated: showed \d+ of 5000 characters\]$/)
   })
 })

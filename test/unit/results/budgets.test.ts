@@ -1,8 +1,9 @@
-import type { BudgetedResponse } from '../../../src/results'
+import type { BudgetedResponse } from '../../../src/results/resultBudgets'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { checkDefinition } from '../../../src/definitions/definitionBudgets'
-import { errorResult, resultSize, shapeResult, toToolResponse } from '../../../src/results'
+import { errorResult, resultSize, toToolResponse } from '../../../src/results'
+import { shapeWithinBudget } from '../../../src/results/resultBudgets'
 import { ResultTooLargeError } from '../../../src/shared/errors'
 import { DEFAULT_BUDGETS } from '../../../src/shared/limits'
 import { codePointLength, cutText, serializedLength } from '../../../src/shared/text'
@@ -12,7 +13,7 @@ const LIMIT = 1500
 
 /** A tool's result shaped with a budget of `limit` characters (budgets 'error'). */
 function budgetResult(value: unknown, limit: number): BudgetedResponse {
-  return shapeResult(value, { limit })
+  return shapeWithinBudget(value, limit, false)
 }
 
 /** Whether budgeting `value` shortened it or left text blocks out: answered, not as it would be without budgets. */

@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { callTool } from '../../../src/call/callTool'
 import { untrusted, untrustedResult } from '../../../src/index'
 import { disarm, newBoundary } from '../../../src/results/boundary'
-import { resultSize } from '../../../src/results/resultBudgets'
+import { resultSize } from '../../../src/results/errorResult'
 import { findUntrusted, markUntrusted, UNTRUSTED_KEY } from '../../../src/results/untrusted'
 
 const settings = (over: Partial<ToolCallSettings> = {}): ToolCallSettings => ({ budgets: false, validateArgs: true, ...over })

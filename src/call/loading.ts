@@ -1,0 +1,37 @@
+// The waits of a call, bounded: a part of the call path loaded with import()
+// when a call first needs it (a network error, a chunk gone after a deploy: a
+// `CodeLoadError`, the guard's `INTERNAL`, with what could not be done), and
+// any await raced against the call's signal. No Vue import.
+
+/** A chunk of the call path that could not be loaded (a network error, a chunk gone after a deploy): the guard's `INTERNAL`. */
+export class CodeLoadError extends Error {
+  override name = 'CodeLoadError'
+}
+
+/** `import()` whose failure is a `CodeLoadError`, told apart from a schema that throws. */
+export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load()
+  }
+  catch (error) {
+    throw new CodeLoadError(String(error).slice(0, 500), { cause: error })
+  }
+}
+
+/** Rethrows a `CodeLoadError` as the agent should read it; anything else as it is. */
+export function loadFailure(what: string, advice: string): (error: unknown) => never {
+  return (error) => {
+    throw error instanceof CodeLoadError ? new CodeLoadError(`${what} (${error.message}). ${advice}`, { cause: error.cause }) : error
+  }
+}
+
+/** Awaits a value that may be a promise, racing the call's signal: a cancel or timeout answers at once. */
+export async function raceSignal<T>(value: T | Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted)
+    throw signal.reason
+  if (typeof (value as { then?: unknown } | null)?.then !== 'function')
+    return value
+  return Promise.race([value, new Promise<never>((_, reject) => {
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true })
+  })])
+}

@@ -1,0 +1,58 @@
+// Step 4 of a call (see "How a call flows" in docs/contributing.md): what a
+// tool returned, made the result the agent receives. Two parts load only when
+// a call needs them, once: the result budget of `'error'` mode (call/budgets.ts,
+// before the tool runs; production builds loaded it at setup) and the marking
+// of values the tool returned `untrusted()` (results/untrusted.ts, once the
+// page has marked one). No Vue import.
+import type { BudgetedResponse } from '../results/resultBudgets'
+import type { FoundUntrusted } from '../results/untrusted'
+import { shapeResult } from '../results'
+import { anyMarked } from '../results/anyMarked'
+import { loadChunk, loadFailure, raceSignal } from './loading'
+
+let budgets: typeof import('./budgets') | undefined
+let marking: typeof import('../results/untrusted') | undefined
+
+/**
+ * `'error'` mode: the result budget (call/budgets.ts), loaded before the tool
+ * runs, so a result is never lost to a load that fails after it ran.
+ * Production builds loaded it at setup already, with the definitions' budget.
+ */
+export async function loadResultBudget(name: string, limit: number | undefined, signal: AbortSignal): Promise<void> {
+  if (limit === undefined)
+    return
+  budgets ??= await raceSignal(loadChunk(() => import('./budgets')), signal)
+    .catch(loadFailure(`Tool "${name}" did not run: the code that holds its result to the budget could not be loaded`, 'Try again.'))
+}
+
+/**
+ * The values the tool marked `untrusted()` in its result, or undefined. The
+ * code that finds and marks them (results/untrusted.ts) loads once the page
+ * has marked a value: a page that never does never loads it.
+ */
+export async function findMarked(name: string, output: unknown, signal: AbortSignal): Promise<FoundUntrusted | undefined> {
+  if (!anyMarked())
+    return undefined
+  marking ??= await raceSignal(loadChunk(() => import('../results/untrusted')), signal)
+    .catch(loadFailure(`Tool "${name}" ran, but the code that marks its result could not be loaded`, 'Its result was not sent; call it again only if running it twice is safe.'))
+  return marking.findUntrusted(output)
+}
+
+/** The result as the tool meant it, each marked value as given: what an `outputSchema` checks. */
+export function asGiven(marked: FoundUntrusted): unknown {
+  return marking!.unmarked(marked)
+}
+
+/**
+ * The result the agent receives (results/): normalized, and with a `limit`
+ * (`'error'` mode) held to it by the budget loaded before the tool ran. A result
+ * with marked values is marked first, fitted to the budget inside its
+ * delimiters, then only measured, never cut further, so no cut can leave a
+ * delimiter open or drop the note. `structured`: the tool has an `outputSchema`.
+ */
+export function shapeOutput(output: unknown, marked: FoundUntrusted | undefined, shape: { limit?: number, structured: boolean }): BudgetedResponse {
+  const { limit, structured } = shape
+  const value = marked ? marking!.markUntrusted(marked, { limit, structured }) : output
+  const measuredOnly = structured || marked !== undefined
+  return limit === undefined ? { response: shapeResult(value, measuredOnly) } : budgets!.shapeWithinBudget(value, limit, measuredOnly)
+}

@@ -1,0 +1,131 @@
+// What the agent reads of a failed schema check: the problems, never the value
+// that failed. The one place that rule lives, for every kind of schema: the
+// package's JSON Schema validator writes no values, but Valibot and ArkType
+// quote the value in their messages ("Expected X but received VALUE", "must be
+// X (was VALUE)"), and a refinement or a hand-made schema may echo it anywhere;
+// for a result (INVALID_OUTPUT) that would hand the agent the very data the
+// check kept from it. So the libraries' "what it was" tails go, and every
+// written form of the value at the problem's pointer (its JSON, each string
+// and number in it, quoted or bare) becomes `VALUE_NOT_SHOWN`. The developer's
+// `onError` and `onToolResult` keep the library's own message. No Vue import.
+import type { ValidationProblem } from './problems'
+import { VALUE_NOT_SHOWN } from './problems'
+
+/** The libraries' own "what it was" tails: Valibot's ` but received ...`, ArkType's ` (was ...)`. */
+const RECEIVED_TAIL = /\s+but received .*$|\s*\(was .*\)$/s
+
+/** The most strings and numbers looked for in one message: enough for any value a message quotes. */
+const MAX_PIECES = 200
+
+/** Unquoted strings shorter than this stay (a quoted one never does): "a" would take a word out of "must be a string". */
+const MIN_BARE_LENGTH = 3
+
+/**
+ * Where a bare form stands alone: not touching a letter, a digit or `_`, nor a
+ * `.` that makes it part of a number (a value `1` leaves `>=10` and `1.5`
+ * alone; a value that ends a sentence is still hidden).
+ */
+const ALONE_BEFORE = String.raw`(?<![\p{L}\p{N}_]|\p{N}\.)`
+const ALONE_AFTER = String.raw`(?![\p{L}\p{N}_]|\.\p{N})`
+
+/** A form that starts or ends like a word or a number, so it is replaced only where it stands alone. */
+const WORD_LIKE = /^[\p{L}\p{N}_.+-]|[\p{L}\p{N}_.]$/u
+
+/** The problems as the agent reads them: each message without the value at its pointer in `value`. */
+export function withoutValues(problems: readonly ValidationProblem[], value: unknown): ValidationProblem[] {
+  return problems.map(problem => ({ ...problem, message: scrub(problem.message.replace(RECEIVED_TAIL, ''), valueAt(value, problem.pointer)) }))
+}
+
+/**
+ * The value a JSON pointer names, own properties only; the whole value when
+ * the pointer names nothing in it (a missing property, a path a library made
+ * up) or reading throws, so a message about it still hides all of it.
+ */
+function valueAt(root: unknown, pointer: string): unknown {
+  let current = root
+  try {
+    for (const segment of pointer.split('/').slice(1)) {
+      const key = segment.replace(/~1/g, '/').replace(/~0/g, '~')
+      if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key))
+        return root
+      current = (current as Record<string, unknown>)[key]
+    }
+    return current
+  }
+  catch {
+    return root
+  }
+}
+
+/** `message` with every written form of `value` replaced by `VALUE_NOT_SHOWN`. */
+function scrub(message: string, value: unknown): string {
+  for (const form of writtenForms(value)) {
+    if (!message.includes(form))
+      continue
+    message = WORD_LIKE.test(form)
+      ? message.replace(new RegExp(`${ALONE_BEFORE}${escapeRegExp(form)}${ALONE_AFTER}`, 'gu'), VALUE_NOT_SHOWN)
+      : message.split(form).join(VALUE_NOT_SHOWN)
+  }
+  return message
+}
+
+/**
+ * How a library may write `value` in a message, in the order they are looked
+ * for: its JSON (an object or array whole), then each string and number in it,
+ * the longest first. A string bare before quoted, so `'VALUE'` keeps its
+ * quotes around the placeholder; its quoted forms still catch a short one and
+ * one whose JSON has escapes.
+ */
+function writtenForms(value: unknown): string[] {
+  const forms: string[] = []
+  if (value !== null && typeof value === 'object') {
+    try {
+      const json = JSON.stringify(value)
+      if (json !== undefined && json.length > 2)
+        forms.push(json)
+    }
+    catch {} // a cycle or a BigInt: its pieces are still looked for
+  }
+  const longestFirst = pieces(value).sort((a, b) => String(b).length - String(a).length)
+  for (const piece of longestFirst) {
+    if (typeof piece !== 'string') {
+      forms.push(String(piece))
+      continue
+    }
+    if (piece.length >= MIN_BARE_LENGTH)
+      forms.push(piece)
+    forms.push(JSON.stringify(piece), `'${piece}'`, `\`${piece}\``)
+  }
+  return [...new Set(forms)].filter(form => form !== '')
+}
+
+/** The strings, numbers, BigInts and booleans in `value`, breadth first, at most `MAX_PIECES`. */
+function pieces(value: unknown): (string | number | bigint | boolean)[] {
+  const found: (string | number | bigint | boolean)[] = []
+  const queue: unknown[] = [value]
+  const seen = new Set<object>()
+  while (queue.length && found.length < MAX_PIECES) {
+    const item = queue.shift()
+    if (typeof item === 'string' || typeof item === 'number' || typeof item === 'bigint' || typeof item === 'boolean') {
+      found.push(item)
+    }
+    else if (item !== null && typeof item === 'object' && !seen.has(item)) {
+      seen.add(item)
+      // A throwing getter, or a revoked Proxy: the rest is still looked at.
+      try {
+        for (const key of Object.keys(item).slice(0, MAX_PIECES)) {
+          try {
+            queue.push((item as Record<string, unknown>)[key])
+          }
+          catch {}
+        }
+      }
+      catch {}
+    }
+  }
+  return found
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
