@@ -20,8 +20,9 @@ const VUE = '3.5.5'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const work = `${mkdtempSync(join(tmpdir(), `vue-webmcp-vue-${VUE}-`))}/`
 // docs/: the unit lane holds the site's pages to the exports; not the built site.
-const BUILT = /docs[\\/](?:api|\.vitepress[\\/](?:dist|cache))$/
-for (const entry of ['src', 'test', 'scripts', 'skills', 'docs', '.ci', 'README.md', 'package.json', 'package-lock.json', 'tsconfig.json', 'vitest.config.ts']) {
+// playground/: the shared recipe tests mount its components.
+const BUILT = /docs[\\/](?:api|\.vitepress[\\/](?:dist|cache))$|playground[\\/]dist$/
+for (const entry of ['src', 'test', 'scripts', 'skills', 'docs', 'playground', '.ci', 'README.md', 'package.json', 'package-lock.json', 'tsconfig.json', 'vitest.config.ts']) {
   if (existsSync(`${root}${entry}`))
     cpSync(`${root}${entry}`, `${work}${entry}`, { recursive: true, filter: source => !BUILT.test(source) })
 }
