@@ -1,6 +1,8 @@
 import type { Component } from 'vue'
+import type { WebMCPConfig } from '../src'
 import { mount } from '@vue/test-utils'
 import { defineComponent, h } from 'vue'
+import { WEBMCP_CONFIG } from '../src'
 
 /** Mounts a component whose setup runs `setup`, and returns what it returned. */
 export function withSetup<T>(setup: () => T, options: { provide?: Record<string | symbol, unknown> } = {}) {
@@ -13,6 +15,19 @@ export function withSetup<T>(setup: () => T, options: { provide?: Record<string 
   })
   const wrapper = mount(Comp, { global: { provide: options.provide as Record<symbol, unknown> }, attachTo: document.body })
   return { result, wrapper, unmount: () => wrapper.unmount() }
+}
+
+/**
+ * A suite's `mounted(setup, config?)`: runs `setup` in a mounted component,
+ * with `config` provided as WEBMCP_CONFIG, and leaves the unmount to the
+ * suite's cleanups (laneSuite's), so a test can end without it.
+ */
+export function mountingInto(cleanups: (() => void)[]) {
+  return function mounted<T>(setup: () => T, config?: WebMCPConfig): T {
+    const m = withSetup(setup, config ? { provide: { [WEBMCP_CONFIG]: config } } : {})
+    cleanups.push(m.unmount)
+    return m.result
+  }
 }
 
 /**

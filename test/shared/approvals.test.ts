@@ -3,19 +3,15 @@
 // native lane (test/agent.ts), through the lane's own executeTool elsewhere.
 import type { UseWebMCPToolOptions, WebMCPConfig, WebMCPConfirmationRequest, WebMCPToolResultEvent } from '../../src'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { useWebMCPConfirmations, useWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
+import { useWebMCPConfirmations, useWebMCPTool, useWebMCPTools } from '../../src'
 import { agentCall } from '../agent'
-import { until, withSetup } from '../helpers'
+import { mountingInto, until, withSetup } from '../helpers'
 import { lane, laneSuite, textOf, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
 
-function mounted<T>(setup: () => T, config?: WebMCPConfig): T {
-  const m = withSetup(setup, config ? { provide: { [WEBMCP_CONFIG]: config } } : {})
-  cleanups.push(m.unmount)
-  return m.result
-}
+const mounted = mountingInto(cleanups)
 
 function dialog() {
   return mounted(() => useWebMCPConfirmations())

@@ -5,17 +5,13 @@
 import { describe, expect, it, vi } from 'vitest'
 import { useWebMCPTool } from '../../src'
 import { agentCall } from '../agent'
-import { until, withSetup } from '../helpers'
+import { mountingInto, until } from '../helpers'
 import { callTool, firefox, lane, laneSuite, nativeBrowser, textOf, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
 
-function mounted<T>(setup: () => T): T {
-  const m = withSetup(setup)
-  cleanups.push(m.unmount)
-  return m.result
-}
+const mounted = mountingInto(cleanups)
 
 /** Synchronous work that holds the main thread, as a heavy re-render does. */
 function busy(ms: number): void {

@@ -7,17 +7,13 @@ import { describe, expect, it, vi } from 'vitest'
 import { effectScope, nextTick, watch } from 'vue'
 import { ToolInputError, useWebMCPConfirmations, useWebMCPTool, useWebMCPTools } from '../../src'
 import { agentCall } from '../agent'
-import { until, withSetup } from '../helpers'
+import { mountingInto, until } from '../helpers'
 import { lane, laneSuite, textOf, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
 
-function mounted<T>(setup: () => T): T {
-  const m = withSetup(setup)
-  cleanups.push(m.unmount)
-  return m.result
-}
+const mounted = mountingInto(cleanups)
 
 /** A promise the test settles by hand: a call that runs until the test says. */
 function gate<T = void>() {

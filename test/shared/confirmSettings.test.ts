@@ -4,21 +4,17 @@
 // not ask (and says so in development); a `confirm.timeoutMs` that is not a
 // positive number keeps the tool from registering; the app's
 // `confirmTimeoutMs` bounds every request that sets none.
-import type { UseWebMCPConfirmationsReturn, WebMCPConfig, WebMCPToolResponse } from '../../src'
+import type { UseWebMCPConfirmationsReturn, WebMCPToolResponse } from '../../src'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { useWebMCPConfirmations, useWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
+import { useWebMCPConfirmations, useWebMCPTool, useWebMCPTools } from '../../src'
 import { agentCall } from '../agent'
-import { until, withSetup } from '../helpers'
+import { mountingInto, until, withSetup } from '../helpers'
 import { lane, laneSuite, textOf, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
 
-function mounted<T>(setup: () => T, config?: WebMCPConfig): T {
-  const m = withSetup(setup, config ? { provide: { [WEBMCP_CONFIG]: config } } : {})
-  cleanups.push(m.unmount)
-  return m.result
-}
+const mounted = mountingInto(cleanups)
 
 const dialog = () => mounted(() => useWebMCPConfirmations())
 

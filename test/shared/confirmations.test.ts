@@ -4,19 +4,15 @@
 import type { WebMCPConfig, WebMCPConfirmationRequest, WebMCPToolResultEvent } from '../../src'
 import { describe, expect, it, vi } from 'vitest'
 import { effectScope } from 'vue'
-import { useWebMCPConfirmations, useWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
+import { useWebMCPConfirmations, useWebMCPTool, useWebMCPTools } from '../../src'
 import { scopeEndWithdraws } from '../confirmations'
-import { until, withSetup } from '../helpers'
+import { mountingInto, until } from '../helpers'
 import { callTool, cannot, executeTool, lane, laneSuite, needs, textOf, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
 
-function mounted<T>(setup: () => T, config?: WebMCPConfig): T {
-  const m = withSetup(setup, config ? { provide: { [WEBMCP_CONFIG]: config } } : {})
-  cleanups.push(m.unmount)
-  return m.result
-}
+const mounted = mountingInto(cleanups)
 
 /** A dialog of the app's own: the composable, mounted for the test. */
 function dialog() {
