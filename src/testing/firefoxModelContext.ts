@@ -3,7 +3,8 @@
 // tests of code that must also work there: found on `navigator.modelContext`,
 // no EventTarget, `registerTool` returns nothing, ignores any signal and
 // replaces a tool of the same name silently; `unregisterTool(name)`;
-// `getTools()` lists name, description, inputSchema and readOnlyHint;
+// `getTools()` lists name, description, inputSchema and readOnlyHint (true
+// whenever one was given, as Firefox reads it);
 // `invokeTool(name, input)` hands back what `execute` returned, or throws what
 // it threw. The compat-firefox lane runs the real one.
 
@@ -44,7 +45,8 @@ export class InMemoryFirefoxModelContext {
       name: String(tool.name),
       description: String(tool.description),
       inputSchema,
-      annotations: tool.annotations?.readOnlyHint !== undefined ? { readOnlyHint: !!tool.annotations.readOnlyHint } : undefined,
+      // Firefox lists readOnlyHint true for any readOnlyHint given, false included, and false when the annotations leave it out.
+      annotations: tool.annotations ? { readOnlyHint: tool.annotations.readOnlyHint !== undefined } : undefined,
       execute: tool.execute as FirefoxTool['execute'],
     })
     return undefined

@@ -164,6 +164,9 @@ describe('a context that unregisters by name (Firefox)', () => {
       await until(() => writes.isRegistered.value && reads.isRegistered.value && plain.isRegistered.value)
       const given = Object.fromEntries(registerTool.mock.calls.map(([t]) => [t.name, t.annotations]))
       expect(given).toEqual({ writes: { destructiveHint: true }, reads: { readOnlyHint: true }, plain: undefined })
+      // What the agent sees: the testing context lists readOnlyHint as Firefox does.
+      const listed = Object.fromEntries((await mc.getTools()).map(t => [t.name, (t.annotations as { readOnlyHint?: boolean } | undefined)?.readOnlyHint]))
+      expect(listed).toEqual({ writes: false, reads: true, plain: undefined })
     }
     finally {
       [writes, reads, plain].forEach(state => state.stop())
