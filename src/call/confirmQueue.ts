@@ -9,6 +9,7 @@
 // once the requests before it are decided.
 import type { WebMCPConfirm, WebMCPConfirmAnswer, WebMCPConfirmationRequest } from '../types'
 import type { ApprovalOwner } from './rememberedApprovals'
+import { notifyListeners } from '../shared/listeners'
 import { warnOnce } from '../shared/warn'
 
 export interface QueueEntry {
@@ -122,13 +123,5 @@ function changed(): void {
       (failure: unknown) => head.decide(false, undefined, failure ?? new Error('rejected')),
     )
   }
-  for (const listener of listeners) {
-    try {
-      listener()
-    }
-    catch (error) {
-      if (__DEV__)
-        console.error('[vue-webmcp] a confirmations listener threw.', error)
-    }
-  }
+  notifyListeners(listeners, 'confirmations', [])
 }

@@ -7,6 +7,7 @@
 // `useWebMCPConfirmations` reads and clears it at start-up, and the call path
 // checks it before loading the confirmation step. No Vue import.
 import type { WebMCPConfirmationRequest, WebMCPRememberedApproval } from '../types'
+import { notifyListeners } from '../shared/listeners'
 
 /** The registration a call came through: what a remembered approval belongs to. */
 export interface ApprovalOwner {
@@ -27,15 +28,7 @@ const approvals = new Map<AbortSignal, Approval>()
 const listeners = new Set<() => void>()
 
 function changed(): void {
-  for (const listener of listeners) {
-    try {
-      listener()
-    }
-    catch (error) {
-      if (__DEV__)
-        console.error('[vue-webmcp] a remembered-approvals listener threw.', error)
-    }
-  }
+  notifyListeners(listeners, 'remembered-approvals', [])
 }
 
 function drop(key: AbortSignal): boolean {

@@ -8,6 +8,7 @@ import type { App, EffectScope, Ref } from 'vue'
 import type { ToolCallSettings } from '../shared/callSettings'
 import type { DescribedTool, WebMCPToolCallEvent, WebMCPToolResponse, WebMCPToolResultEvent } from '../types'
 import { getCurrentInstance, getCurrentScope, onScopeDispose, shallowRef, toValue, watch } from 'vue'
+import { notifyListeners } from '../shared/listeners'
 
 /** Who set a tool up. */
 export interface ToolOwner {
@@ -84,14 +85,7 @@ export function onObserverEvent(listener: Listener): () => void {
 }
 
 function emit(event: ObserverEvent): void {
-  for (const listener of listeners) {
-    try {
-      listener(event)
-    }
-    catch (error) {
-      console.error('[vue-webmcp] a devtools listener threw.', error)
-    }
-  }
+  notifyListeners(listeners, 'devtools', [event], true)
 }
 
 /** Calls `start` with the next call attributed to `caller`. */
