@@ -5,8 +5,8 @@ import { getModelContext, isClient } from '../shared/env'
 /**
  * The page's document, the default of every composable's `document` option:
  * VueUse's `defaultDocument`, declared here because importing anything from
- * `@vueuse/core` adds its module-level code (about 90 B gzip) to the start-up
- * code of an app that imports only `useWebMCPTool`.
+ * `@vueuse/core` adds its module-level code to the start-up code of an app
+ * that imports only `useWebMCPTool` (the size and speed page measures it).
  */
 export const defaultDocument: Document | undefined = isClient ? document : undefined
 
@@ -70,9 +70,9 @@ export function useModelContext(document = defaultDocument): Readonly<ShallowRef
 
 /**
  * Whether `modelContext` holds a context, as a ref owned by the caller's scope.
- * VueUse's `useSupported` would add about 160 B gzip to `useWebMCPTool`'s
- * start-up code (see `defaultDocument`); the context is a ref already, so a
- * computed follows it the same way.
+ * VueUse's `useSupported` would bring `@vueuse/core`'s module-level code into
+ * `useWebMCPTool`'s start-up (see `defaultDocument`); the context is a ref
+ * already, so a computed follows it the same way.
  */
 export function useIsSupported(modelContext: Readonly<ShallowRef<unknown>>): ComputedRef<boolean> {
   return computed(() => !!modelContext.value)
