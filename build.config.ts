@@ -131,7 +131,7 @@ export default defineBuildConfig({
             if (/src\/call\/confirmQueue\.ts$/.test(id))
               return 'confirmQueue'
             // The approvals remembered for the page: likewise start-up code for apps that
-            // use useWebMCPConfirmations, loaded with the call path otherwise.
+            // use useWebMCPConfirmations, loaded with the confirmation step otherwise.
             if (/src\/call\/rememberedApprovals\.ts$/.test(id))
               return 'approvals'
             // Marking third-party text in results: public, and used by the call path. In a chunk

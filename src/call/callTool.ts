@@ -9,7 +9,7 @@
 import type { BudgetedResponse } from '../results/resultBudgets'
 import type { ToolCallSettings } from '../shared/callSettings'
 import type { WebMCPCallOrigin, WebMCPConfirmationOutcome, WebMCPErrorCode, WebMCPToolAnnotations, WebMCPToolResponse } from '../types'
-import type { ConfirmRule } from './confirmPolicy'
+import type { ConfirmRule } from './confirm'
 import type { ApprovalOwner } from './rememberedApprovals'
 import { errorResult, resultSize } from '../results'
 import { isToolResponse } from '../results/isToolResponse'
@@ -19,7 +19,7 @@ import { isErrorLike } from '../shared/errorLike'
 import { ResultTooLargeError, ToolInputError, ToolOutputError } from '../shared/errors'
 import { resultLimitSetting } from '../shared/limits'
 import { warnOnce } from '../shared/warn'
-import { confirmStep } from './confirmPolicy'
+import { asksThePerson } from './confirmPolicy'
 import { CodeLoadError, loadChunk, loadFailure, raceSignal } from './loading'
 import { asGiven, findMarked, loadResultBudget, shapeOutput } from './resultStep'
 import { check, unusableSchema } from './validation'
@@ -257,10 +257,11 @@ async function runCall<Args, Result>(call: ToolCall<Args, Result>, args: Args, t
     const checked = await checkArguments(call, args, limits.signal)
     if (checked.refused)
       return checked.refused
-    // Whether the person is asked (call/confirmPolicy.ts): not when `when`
-    // says no, nor for a tool they approved for the page. A tool that asks
-    // runs with the frozen copy `when` saw and the person is shown.
-    const asking = confirmStep(call, checked.args)
+    // Whether the person is asked (call/confirm.ts, loaded for a tool that
+    // asks): not when `when` says no, nor for a tool they approved for the
+    // page. A tool that asks runs with the frozen copy `when` saw and the
+    // person is shown.
+    const asking = asksThePerson(call) ? (await loadConfirmation(call.name, limits.signal)).confirmStep(call, checked.args) : undefined
     if (asking?.step === 'remembered') {
       trail.confirmation = { decision: 'approved', ms: 0, remembered: true }
     }
@@ -316,9 +317,16 @@ async function checkArguments<Args, Result>(call: ToolCall<Args, Result>, args: 
   return { refused: failed(call.settings, error, 'INVALID_ARGS', new ToolInputError(heading + formatProblems(withoutValues(checked.problems, args)))) }
 }
 
+/** The confirmation step (call/confirm.ts), loaded with the first call of a tool that asks, kept once loaded. */
+async function loadConfirmation(name: string, signal: AbortSignal): Promise<typeof import('./confirm')> {
+  confirmer ??= await raceSignal(loadChunk(() => import('./confirm')), signal)
+    .catch(loadFailure(`Tool "${name}" did not run: the code that asks the person could not be loaded`, 'Try again.'))
+  return confirmer
+}
+
 /**
- * The person's decision (call/confirm.ts, loaded then): the outcome of a call
- * that does not run, else undefined. The wait is bounded by the call's
+ * The person's decision (call/confirm.ts, loaded already): the outcome of a
+ * call that does not run, else undefined. The wait is bounded by the call's
  * signals, which withdraw the request; the timer pauses meanwhile.
  */
 async function askThePerson<Args, Result>(
@@ -328,10 +336,8 @@ async function askThePerson<Args, Result>(
   limits: CallLimits,
   rule: ConfirmRule,
 ): Promise<ToolCallOutcome | undefined> {
-  confirmer ??= await raceSignal(loadChunk(() => import('./confirm')), limits.signal)
-    .catch(loadFailure(`Tool "${call.name}" did not run: the code that asks the person could not be loaded`, 'Try again.'))
   limits.pauseTimer()
-  const confirmation = await confirmer.confirmCall(call, shown, rule)
+  const confirmation = await confirmer!.confirmCall(call, shown, rule)
   limits.resumeTimer()
   trail.confirmation = confirmation?.outcome
   return confirmation?.error ? failed(call.settings, confirmation.error, confirmation.code!) : undefined
