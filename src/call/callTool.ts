@@ -90,23 +90,28 @@ interface CallTrail {
 }
 
 /**
- * Runs the hook `owner[what]`, when set, with what `arg` builds; a throw, or a
- * promise it returns that rejects, is logged in development and goes no further.
+ * Runs one of the page's hooks (`what` names it in the log): a throw, or a
+ * promise it returns that rejects, is logged in development and goes no
+ * further. A hook is observability; it must never break the call it observes.
  */
-function safely<K extends string>(owner: { [k in K]?: (arg: never) => unknown }, what: K, arg: () => unknown): void {
-  // A hook is observability; it must never break the call it observes.
+export function runHook(what: string, hook: () => unknown): void {
   const report = (error: unknown): void => {
     if (__DEV__)
       console.error(`[vue-webmcp] ${what} threw; the tool call went on.`, error)
   }
   try {
-    const returned = owner[what]?.(arg() as never) as { then?: unknown } | undefined
+    const returned = hook() as { then?: unknown } | undefined
     if (typeof returned?.then === 'function')
       (returned as PromiseLike<unknown>).then(undefined, report)
   }
   catch (error) {
     report(error)
   }
+}
+
+/** Runs the hook `owner[what]`, when set, with what `arg` builds (`runHook`). */
+function safely<K extends string>(owner: { [k in K]?: (arg: never) => unknown }, what: K, arg: () => unknown): void {
+  runHook(what, () => owner[what]?.(arg() as never))
 }
 
 /** The longest delay a browser timer holds (2^31-1 ms, about 24.8 days); longer ones fire at once. */
