@@ -14,7 +14,6 @@ import type { ApprovalOwner } from './rememberedApprovals'
 import { errorResult, resultSize } from '../results'
 import { isToolResponse } from '../results/isToolResponse'
 import { formatProblems } from '../schemas/problems'
-import { withoutValues } from '../schemas/problemText'
 import { isErrorLike } from '../shared/errorLike'
 import { ResultTooLargeError, ToolInputError, ToolOutputError } from '../shared/errors'
 import { resultLimitSetting } from '../shared/limits'
@@ -319,7 +318,7 @@ async function checkArguments<Args, Result>(call: ToolCall<Args, Result>, args: 
     return { args: checked.value as Args }
   const heading = `Invalid arguments for tool "${call.name}":\n`
   const error = new ToolInputError(heading + formatProblems(checked.problems))
-  return { refused: failed(call.settings, error, 'INVALID_ARGS', new ToolInputError(heading + formatProblems(withoutValues(checked.problems, args)))) }
+  return { refused: failed(call.settings, error, 'INVALID_ARGS', new ToolInputError(heading + formatProblems(checked.told))) }
 }
 
 /** The confirmation step (call/confirm.ts), loaded with the first call of a tool that asks, kept once loaded. */
@@ -394,12 +393,11 @@ async function checkOutput<Args, Result>(call: ToolCall<Args, Result>, value: un
   if (!checked.problems)
     return undefined
   const heading = `Tool "${call.name}" returned a result that does not match its output schema:\n`
-  const problems = checked.problems.slice(0, 5)
-  const error = new ToolOutputError(heading + formatProblems(problems, '(result)'))
+  const error = new ToolOutputError(heading + formatProblems(checked.problems.slice(0, 5), '(result)'))
   if (__DEV__)
     (call.settings.warn ?? warnOnce)(`${error.message}\nThe agent got an INVALID_OUTPUT error instead of the result.`)
   safely(call, 'onError', () => error)
-  return failed(call.settings, error, 'INVALID_OUTPUT', new ToolOutputError(heading + formatProblems(withoutValues(problems, data), '(result)')))
+  return failed(call.settings, error, 'INVALID_OUTPUT', new ToolOutputError(heading + formatProblems(checked.told.slice(0, 5), '(result)')))
 }
 
 /** The outcome of a shaped result: refused over budget, the tool's own `isError` result, or a success. */
