@@ -255,17 +255,20 @@ async function runCall<Args, Result>(call: ToolCall<Args, Result>, args: Args, t
   const limits = callLimits(call as ToolCall<unknown, unknown>)
   try {
     await loadResultBudget(call.name, limitOf(call.settings), limits.signal)
+    // A tool that asks loads the confirmation step (call/confirm.ts) before its
+    // arguments are checked: nothing waits between the check and the frozen
+    // copy of them that `when`, the person and `execute` get.
+    const confirmation = asksThePerson(call) ? await loadConfirmation(call.name, limits.signal) : undefined
     const unusable = await refuseUnusableSchema(call, limits.signal)
     if (unusable)
       return unusable
     const checked = await checkArguments(call, args, limits.signal)
     if (checked.refused)
       return checked.refused
-    // Whether the person is asked (call/confirm.ts, loaded for a tool that
-    // asks): not when `when` says no, nor for a tool they approved for the
-    // page. A tool that asks runs with the frozen copy `when` saw and the
-    // person is shown.
-    const asking = asksThePerson(call) ? (await loadConfirmation(call.name, limits.signal)).confirmStep(call, checked.args) : undefined
+    // Whether the person is asked: not when `when` says no, nor for a tool
+    // they approved for the page. A tool that asks runs with the frozen copy
+    // `when` saw and the person is shown.
+    const asking = confirmation?.confirmStep(call, checked.args)
     if (asking?.step === 'remembered') {
       trail.confirmation = { decision: 'approved', ms: 0, remembered: true }
     }
