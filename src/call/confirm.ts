@@ -1,7 +1,8 @@
 // Part of step 3 of a call (see "How a call flows" in docs/contributing.md): the
 // person's decision, between argument validation and `execute`, for a tool
 // that asks (call/confirmPolicy.ts). Loaded by the call path only when a tool
-// asks, so apps whose tools never ask do not ship it. No Vue import.
+// asks, before its arguments are checked, so apps whose tools never ask do not
+// ship it. No Vue import.
 //
 // The tool's own `confirm`, its group's, the app's callback and the tool's
 // annotations are read into one rule; `when` and a remembered approval
@@ -29,6 +30,7 @@ export interface ConfirmableCall extends ConfirmingCall {
   signals: readonly (AbortSignal | undefined)[]
   origin?: WebMCPCallOrigin
 }
+
 /** How a tool that asks asks. */
 export interface ConfirmRule {
   /** The tool or its group set `confirm` (rather than only annotating `consequentialHint`): it never runs unasked. */
