@@ -131,13 +131,17 @@ export default defineBuildConfig({
             if (/src\/call\/confirmQueue\.ts$/.test(id))
               return 'confirmQueue'
             // The approvals remembered for the page: likewise start-up code for apps that
-            // use useWebMCPConfirmations, loaded with the call path otherwise.
+            // use useWebMCPConfirmations, loaded with the confirmation step otherwise.
             if (/src\/call\/rememberedApprovals\.ts$/.test(id))
               return 'approvals'
-            // Marking third-party text in results: public, and used by the call path. In a chunk
+            // Marking third-party text in results: public, and used by the marking. In a chunk
             // of its own, so the re-export from the entry does not bring the call path to start-up.
-            if (/src\/results\/(?:untrustedValue|boundary|anyMarked)\.ts$/.test(id))
+            if (/src\/results\/(?:untrustedValue|boundary)\.ts$/.test(id))
               return 'untrusted'
+            // Whether the page has marked anything: all the call path asks of untrusted(), so
+            // apart from it, and the call path never loads the value class and the boundaries.
+            if (/src\/results\/anyMarked\.ts$/.test(id))
+              return 'anyMarked'
             // Used by the guard and the definition checks only: lazy in every app.
             if (/src\/shared\/warn\.ts$/.test(id))
               return 'warn'

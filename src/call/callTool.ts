@@ -9,17 +9,16 @@
 import type { BudgetedResponse } from '../results/resultBudgets'
 import type { ToolCallSettings } from '../shared/callSettings'
 import type { WebMCPCallOrigin, WebMCPConfirmationOutcome, WebMCPErrorCode, WebMCPToolAnnotations, WebMCPToolResponse } from '../types'
-import type { ConfirmRule } from './confirmPolicy'
+import type { ConfirmRule } from './confirm'
 import type { ApprovalOwner } from './rememberedApprovals'
 import { errorResult, resultSize } from '../results'
 import { isToolResponse } from '../results/isToolResponse'
 import { formatProblems } from '../schemas/problems'
-import { withoutValues } from '../schemas/problemText'
 import { isErrorLike } from '../shared/errorLike'
 import { ResultTooLargeError, ToolInputError, ToolOutputError } from '../shared/errors'
 import { resultLimitSetting } from '../shared/limits'
 import { warnOnce } from '../shared/warn'
-import { confirmStep } from './confirmPolicy'
+import { asksThePerson } from './confirmPolicy'
 import { CodeLoadError, loadChunk, loadFailure, raceSignal } from './loading'
 import { asGiven, findMarked, loadResultBudget, shapeOutput } from './resultStep'
 import { check, unusableSchema } from './validation'
@@ -90,23 +89,28 @@ interface CallTrail {
 }
 
 /**
- * Runs the hook `owner[what]`, when set, with what `arg` builds; a throw, or a
- * promise it returns that rejects, is logged in development and goes no further.
+ * Runs one of the page's hooks (`what` names it in the log): a throw, or a
+ * promise it returns that rejects, is logged in development and goes no
+ * further. A hook is observability; it must never break the call it observes.
  */
-function safely<K extends string>(owner: { [k in K]?: (arg: never) => unknown }, what: K, arg: () => unknown): void {
-  // A hook is observability; it must never break the call it observes.
+export function runHook(what: string, hook: () => unknown): void {
   const report = (error: unknown): void => {
     if (__DEV__)
       console.error(`[vue-webmcp] ${what} threw; the tool call went on.`, error)
   }
   try {
-    const returned = owner[what]?.(arg() as never) as { then?: unknown } | undefined
+    const returned = hook() as { then?: unknown } | undefined
     if (typeof returned?.then === 'function')
       (returned as PromiseLike<unknown>).then(undefined, report)
   }
   catch (error) {
     report(error)
   }
+}
+
+/** Runs the hook `owner[what]`, when set, with what `arg` builds (`runHook`). */
+function safely<K extends string>(owner: { [k in K]?: (arg: never) => unknown }, what: K, arg: () => unknown): void {
+  runHook(what, () => owner[what]?.(arg() as never))
 }
 
 /** The longest delay a browser timer holds (2^31-1 ms, about 24.8 days); longer ones fire at once. */
@@ -251,16 +255,20 @@ async function runCall<Args, Result>(call: ToolCall<Args, Result>, args: Args, t
   const limits = callLimits(call as ToolCall<unknown, unknown>)
   try {
     await loadResultBudget(call.name, limitOf(call.settings), limits.signal)
+    // A tool that asks loads the confirmation step (call/confirm.ts) before its
+    // arguments are checked: nothing waits between the check and the frozen
+    // copy of them that `when`, the person and `execute` get.
+    const confirmation = asksThePerson(call) ? await loadConfirmation(call.name, limits.signal) : undefined
     const unusable = await refuseUnusableSchema(call, limits.signal)
     if (unusable)
       return unusable
     const checked = await checkArguments(call, args, limits.signal)
     if (checked.refused)
       return checked.refused
-    // Whether the person is asked (call/confirmPolicy.ts): not when `when`
-    // says no, nor for a tool they approved for the page. A tool that asks
-    // runs with the frozen copy `when` saw and the person is shown.
-    const asking = confirmStep(call, checked.args)
+    // Whether the person is asked: not when `when` says no, nor for a tool
+    // they approved for the page. A tool that asks runs with the frozen copy
+    // `when` saw and the person is shown.
+    const asking = confirmation?.confirmStep(call, checked.args)
     if (asking?.step === 'remembered') {
       trail.confirmation = { decision: 'approved', ms: 0, remembered: true }
     }
@@ -313,12 +321,19 @@ async function checkArguments<Args, Result>(call: ToolCall<Args, Result>, args: 
     return { args: checked.value as Args }
   const heading = `Invalid arguments for tool "${call.name}":\n`
   const error = new ToolInputError(heading + formatProblems(checked.problems))
-  return { refused: failed(call.settings, error, 'INVALID_ARGS', new ToolInputError(heading + formatProblems(withoutValues(checked.problems, args)))) }
+  return { refused: failed(call.settings, error, 'INVALID_ARGS', new ToolInputError(heading + formatProblems(checked.told))) }
+}
+
+/** The confirmation step (call/confirm.ts), loaded with the first call of a tool that asks, kept once loaded. */
+async function loadConfirmation(name: string, signal: AbortSignal): Promise<typeof import('./confirm')> {
+  confirmer ??= await raceSignal(loadChunk(() => import('./confirm')), signal)
+    .catch(loadFailure(`Tool "${name}" did not run: the code that asks the person could not be loaded`, 'Try again.'))
+  return confirmer
 }
 
 /**
- * The person's decision (call/confirm.ts, loaded then): the outcome of a call
- * that does not run, else undefined. The wait is bounded by the call's
+ * The person's decision (call/confirm.ts, loaded already): the outcome of a
+ * call that does not run, else undefined. The wait is bounded by the call's
  * signals, which withdraw the request; the timer pauses meanwhile.
  */
 async function askThePerson<Args, Result>(
@@ -328,10 +343,8 @@ async function askThePerson<Args, Result>(
   limits: CallLimits,
   rule: ConfirmRule,
 ): Promise<ToolCallOutcome | undefined> {
-  confirmer ??= await raceSignal(loadChunk(() => import('./confirm')), limits.signal)
-    .catch(loadFailure(`Tool "${call.name}" did not run: the code that asks the person could not be loaded`, 'Try again.'))
   limits.pauseTimer()
-  const confirmation = await confirmer.confirmCall(call, shown, rule)
+  const confirmation = await confirmer!.confirmCall(call, shown, rule)
   limits.resumeTimer()
   trail.confirmation = confirmation?.outcome
   return confirmation?.error ? failed(call.settings, confirmation.error, confirmation.code!) : undefined
@@ -383,12 +396,11 @@ async function checkOutput<Args, Result>(call: ToolCall<Args, Result>, value: un
   if (!checked.problems)
     return undefined
   const heading = `Tool "${call.name}" returned a result that does not match its output schema:\n`
-  const problems = checked.problems.slice(0, 5)
-  const error = new ToolOutputError(heading + formatProblems(problems, '(result)'))
+  const error = new ToolOutputError(heading + formatProblems(checked.problems.slice(0, 5), '(result)'))
   if (__DEV__)
     (call.settings.warn ?? warnOnce)(`${error.message}\nThe agent got an INVALID_OUTPUT error instead of the result.`)
   safely(call, 'onError', () => error)
-  return failed(call.settings, error, 'INVALID_OUTPUT', new ToolOutputError(heading + formatProblems(withoutValues(problems, data), '(result)')))
+  return failed(call.settings, error, 'INVALID_OUTPUT', new ToolOutputError(heading + formatProblems(checked.told.slice(0, 5), '(result)')))
 }
 
 /** The outcome of a shaped result: refused over budget, the tool's own `isError` result, or a success. */

@@ -1,32 +1,131 @@
-import type { ToolCallSettings } from '../shared/callSettings'
 // Part of step 3 of a call (see "How a call flows" in docs/contributing.md): the
 // person's decision, between argument validation and `execute`, for a tool
-// that asks. Loaded by the call path only when a tool asks, so apps whose
-// tools never ask do not ship it. No Vue import.
+// that asks (call/confirmPolicy.ts). Loaded by the call path only when a tool
+// asks, before its arguments are checked, so apps whose tools never ask do not
+// ship it. No Vue import.
 //
-// A request joins the page-wide queue (call/confirmQueue.ts) and waits for a
+// The tool's own `confirm`, its group's, the app's callback and the tool's
+// annotations are read into one rule; `when` and a remembered approval
+// (call/rememberedApprovals.ts) may let the call run unasked. Otherwise a
+// request joins the page-wide queue (call/confirmQueue.ts) and waits for a
 // `confirm` callback (the tool's, its group's or the app's, nearest first) or,
 // without one, for a `useWebMCPConfirmations` dialog. Withdrawing it (the
 // agent cancels, the tool's scope ends) aborts its signal and takes it out.
-import type { WebMCPCallOrigin, WebMCPConfirm, WebMCPConfirmationOutcome, WebMCPConfirmationRequest, WebMCPErrorCode, WebMCPToolAnnotations } from '../types'
-import type { ConfirmRule } from './confirmPolicy'
+import type { ToolCallSettings } from '../shared/callSettings'
+import type { WebMCPCallOrigin, WebMCPConfirm, WebMCPConfirmationOutcome, WebMCPConfirmationRequest, WebMCPConfirmOptions, WebMCPErrorCode, WebMCPToolAnnotations } from '../types'
+import type { ConfirmingCall } from './confirmPolicy'
 import type { QueueEntry } from './confirmQueue'
+import type { FrozenArguments } from './frozenArguments'
 import type { ApprovalOwner } from './rememberedApprovals'
 import { warnOnce } from '../shared/warn'
+import { asksThePerson } from './confirmPolicy'
 import { dialogCount, enqueue, isQueued, queuedEntries, withdrawFrom } from './confirmQueue'
+import { freezeArguments } from './frozenArguments'
 import { isRemembered, rememberApproval } from './rememberedApprovals'
 
 /** The part of a call (call/callTool.ts's `ToolCall`) a confirmation reads. */
-export interface ConfirmableCall {
-  name: string
-  settings: ToolCallSettings
+export interface ConfirmableCall extends ConfirmingCall {
   title?: string
   description?: string
-  annotations?: WebMCPToolAnnotations
   signals: readonly (AbortSignal | undefined)[]
   origin?: WebMCPCallOrigin
-  /** The registration the call came through: an approval with `remember: true` is kept for it. */
-  owner?: ApprovalOwner
+}
+
+/** How a tool that asks asks. */
+export interface ConfirmRule {
+  /** The tool or its group set `confirm` (rather than only annotating `consequentialHint`): it never runs unasked. */
+  explicit: boolean
+  /** The nearest callback: the tool's, its group's, the app's. None: a dialog decides. */
+  ask?: WebMCPConfirm
+  when?: (args: any) => boolean
+  /** An approval with `remember: true` is kept for the registration. */
+  canRemember: boolean
+  timeoutMs?: number
+}
+
+type Choice = NonNullable<ToolCallSettings['confirms']>[number]
+
+function fieldsOf(choice: Choice): WebMCPConfirmOptions<unknown> {
+  return typeof choice === 'object' && choice !== null ? choice : {}
+}
+
+/**
+ * Whether an approval of this tool may be remembered. MCP's defaults: a tool
+ * may be irreversible unless its author says otherwise (`readOnlyHint`, or
+ * `destructiveHint: false`), so only such a tool, or one whose own `confirm`
+ * says `remember: true`, can be; `remember: false` never. A group's
+ * `remember: true` never reaches a `destructiveHint: true` tool.
+ */
+function rememberable(own: boolean | undefined, group: boolean | undefined, annotations: WebMCPToolAnnotations | undefined): boolean {
+  if (own !== undefined)
+    return own
+  if (group === false || annotations?.destructiveHint === true)
+    return false
+  return group === true || annotations?.readOnlyHint === true || annotations?.destructiveHint === false
+}
+
+/** The rule a call of this tool asks by; `undefined` when it does not ask. */
+export function confirmRule(call: ConfirmingCall): ConfirmRule | undefined {
+  if (!asksThePerson(call))
+    return undefined
+  const { settings, annotations } = call
+  const [own, group] = settings.confirms ?? []
+  // A tool's own `confirm: true` or callback asks on every call: the group's
+  // fields (`when`, `remember`, `timeoutMs`) apply only to a tool whose own
+  // `confirm` is unset or an object, field by field.
+  const mine = fieldsOf(own)
+  const groups = own === undefined || typeof own === 'object' ? fieldsOf(group) : {}
+  const ask = [own, mine.ask, group, groups.ask, settings.confirm].find(option => typeof option === 'function') as WebMCPConfirm | undefined
+  const when = mine.when ?? groups.when
+  const timeoutMs = mine.timeoutMs ?? groups.timeoutMs ?? settings.confirmTimeoutMs
+  return {
+    explicit: (own ?? group) !== undefined,
+    ...(ask ? { ask } : {}),
+    ...(when ? { when } : {}),
+    // Only what registered can be remembered: it ends with the registration.
+    canRemember: call.owner !== undefined && rememberable(mine.remember, groups.remember, annotations),
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+  }
+}
+
+/** How a call of a tool that asks goes on. */
+export interface ConfirmStep {
+  rule: ConfirmRule
+  /**
+   * `'ask'`: the person decides. `'remembered'`: approved earlier with
+   * `remember: true`, it runs unasked. `'run'`: `when` said this call need not ask.
+   */
+  step: 'ask' | 'remembered' | 'run'
+  /** The arguments `when` saw: the person is shown them, and `execute` gets them, whatever the step. */
+  args: FrozenArguments
+}
+
+/** Whether and how this call asks; `undefined` for a tool that does not ask. */
+export function confirmStep(call: ConfirmingCall, args: unknown): ConfirmStep | undefined {
+  const rule = confirmRule(call)
+  if (!rule)
+    return undefined
+  const frozen = freezeArguments(args)
+  const step = !needsAsking(call.name, rule, frozen.run) ? 'run' : rule.canRemember && isRemembered(call.owner) ? 'remembered' : 'ask'
+  return { rule, step, args: frozen }
+}
+
+/** `when`, guarded: a throw, or a value that is not a boolean, asks (the person decides when the page cannot). */
+function needsAsking(name: string, rule: ConfirmRule, args: unknown): boolean {
+  if (!rule.when)
+    return true
+  try {
+    const answer: unknown = rule.when(args)
+    if (typeof answer === 'boolean')
+      return answer
+    if (__DEV__)
+      warnOnce(`confirm.when for tool "${name}" returned ${String(answer)}, not a boolean: the call asks the person.`)
+  }
+  catch (error) {
+    if (__DEV__)
+      console.error(`[vue-webmcp] confirm.when for tool "${name}" threw; the call asks the person.`, error)
+  }
+  return true
 }
 
 /** What the call path does next: nothing (run it), or answer with `error` under `code`. */
@@ -57,8 +156,8 @@ function timedOutcomes(): OutcomeOf {
 }
 
 /**
- * Waits for the person's decision on one call, asked as `rule` says
- * (call/confirmPolicy.ts), showing them `shown` (the frozen copy of the
+ * Waits for the person's decision on one call that `confirmStep` said asks,
+ * as `rule` says, showing them `shown` (the frozen copy of the
  * arguments `execute` gets). Resolves to `undefined` when the call runs without
  * asking (a `consequentialHint` tool on a page with no way to ask), else to
  * the decision and, unless approved, what the agent gets.
@@ -68,9 +167,6 @@ export async function confirmCall(call: ConfirmableCall, shown: unknown, rule: C
   // The nearest callback decides: the tool's, its group's, the app's.
   const { ask } = rule
   const outcomeOf = timedOutcomes()
-  // Remembered while this step loaded (the person approved an earlier call with remember: true).
-  if (rule.canRemember && isRemembered(call.owner))
-    return { outcome: { decision: 'approved', ms: 0, remembered: true } }
   if (!ask && !dialogCount())
     return rule.explicit ? cannotAsk(call.name, outcomeOf) : runUnasked(call)
   const controller = new AbortController()

@@ -4,8 +4,9 @@
 // away (module state lives as long as the page does). An approval belongs to
 // what the person approved, not to a name: a different tool that takes the
 // name later is asked. Apart from call/confirm.ts because
-// `useWebMCPConfirmations` reads and clears it at start-up, and the call path
-// checks it before loading the confirmation step. No Vue import.
+// `useWebMCPConfirmations` and the debugging tools read and clear it at
+// start-up: a module an app imports statically and the call path with
+// import() would bring the whole confirmation step into start-up. No Vue import.
 import type { WebMCPConfirmationRequest, WebMCPRememberedApproval } from '../types'
 import { notifyListeners } from '../shared/listeners'
 

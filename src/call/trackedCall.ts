@@ -7,7 +7,7 @@
 // time never counts against the call's `timeoutMs`, and a throw in it never
 // reaches the call. No Vue import.
 import type { ToolCall, ToolCallOutcome } from './callTool'
-import { callTool } from './callTool'
+import { callTool, runHook } from './callTool'
 
 /**
  * How a call ended, for the call state: what `execute` returned, or why it
@@ -25,30 +25,15 @@ export interface CallHooks {
   onSuccess?: (result: any, args: any) => unknown
 }
 
-/** Development builds: logs a failure that must not reach the call. */
-function report(what: string, error: unknown): void {
-  if (__DEV__)
-    console.error(`[vue-webmcp] ${what} threw; the tool call went on.`, error)
-}
-
 /**
  * Runs a hook of the tool's (`onStart`, `onSuccess`, `onError`) in a task of
  * its own, after the current one: the agent's answer never waits for it, and
  * its time never counts against the call's `timeoutMs`. Hooks run in the order
  * they were scheduled. Not awaited: a throw, or a promise it returns that
- * rejects, is reported in development builds and goes no further.
+ * rejects, is reported in development builds and goes no further (`runHook`).
  */
 function runHookLater(what: string, hook: () => unknown): void {
-  setTimeout(() => {
-    try {
-      const returned = hook() as { then?: unknown } | undefined
-      if (typeof returned?.then === 'function')
-        (returned as PromiseLike<unknown>).then(undefined, error => report(what, error))
-    }
-    catch (error) {
-      report(what, error)
-    }
-  })
+  setTimeout(() => runHook(what, hook))
 }
 
 /**

@@ -67,5 +67,7 @@ export async function check(schema: unknown, value: unknown): Promise<Checked> {
     formatsLoaded = true
   }
   const problems = validator.validateArgs(value, schema)
-  return problems.length ? { problems } : { value }
+  // The package's validator writes its messages from the schema alone, never
+  // from the value: the agent reads them as they are.
+  return problems.length ? { problems, told: problems } : { value }
 }

@@ -1,13 +1,17 @@
 // What the agent reads of a failed schema check: the problems, never the value
-// that failed. The one place that rule lives, for every kind of schema: the
-// package's JSON Schema validator writes no values, but Valibot and ArkType
-// quote the value in their messages ("Expected X but received VALUE", "must be
-// X (was VALUE)"), and a refinement or a hand-made schema may echo it anywhere;
-// for a result (INVALID_OUTPUT) that would hand the agent the very data the
-// check kept from it. So the libraries' "what it was" tails go, and every
-// written form of the value at the problem's pointer (its JSON, each string
-// and number in it, quoted or bare) becomes `VALUE_NOT_SHOWN`. The developer's
-// `onError` and `onToolResult` keep the library's own message. No Vue import.
+// that failed. The package's JSON Schema validator writes its messages from the
+// schema alone (types, bounds, the schema's own values), so they go as they
+// are: scrubbing them would only garble them ("at most 3 items" for a value
+// holding a 3). A Standard Schema's do not: Valibot and ArkType quote the value
+// in their messages ("Expected X but received VALUE", "must be X (was VALUE)"),
+// and a refinement or a hand-made schema may echo it anywhere; for a result
+// (INVALID_OUTPUT) that would hand the agent the very data the check kept from
+// it. So the Standard Schema adapter (standard-schema/validate.ts) tells the
+// agent its problems through here: the libraries' "what it was" tails go, and
+// every written form of the value at the problem's pointer (its JSON, each
+// string and number in it, quoted or bare) becomes `VALUE_NOT_SHOWN`. The
+// developer's `onError` and `onToolResult` keep the library's own message.
+// Loaded with the adapter. No Vue import.
 import type { ValidationProblem } from './problems'
 import { VALUE_NOT_SHOWN } from './problems'
 

@@ -7,9 +7,14 @@ import type { StandardSchemaV1 } from '../../types/standardSchema'
 // No Vue import.
 import type { ValidationProblem } from '../problems'
 import { depthProblem, escapePointer, MAX_PROBLEMS } from '../problems'
+import { withoutValues } from '../problemText'
 
-/** The schema's verdict: the value its output gives (transforms applied), or what is wrong. */
-export type Checked = { value: unknown, problems?: undefined } | { problems: ValidationProblem[] }
+/**
+ * The schema's verdict: the value its output gives (transforms applied), or
+ * what is wrong: `problems` as the schema wrote them (for the developer's
+ * `onError`), `told` as the agent reads them, without the value that failed.
+ */
+export type Checked = { value: unknown, problems?: undefined } | { problems: ValidationProblem[], told: ValidationProblem[] }
 
 /** A JSON pointer from an issue's `path` (keys or `{ key }` segments). */
 function pointerOf(path: StandardSchemaV1.Issue['path']): string {
@@ -24,13 +29,13 @@ function pointerOf(path: StandardSchemaV1.Issue['path']): string {
 /**
  * Checks `value` with the schema's own validator. Values nested too deeply are
  * refused first, as for a JSON Schema. The problems keep the library's own
- * messages, which may quote the value: the call path takes it out of what the
- * agent reads (schemas/problemText.ts), for every kind of schema.
+ * messages, which may quote the value; what the agent is told has it taken
+ * out (schemas/problemText.ts).
  */
 export async function checkStandard(schema: StandardSchemaV1, value: unknown): Promise<Checked> {
   const tooDeep = depthProblem(value)
   if (tooDeep)
-    return { problems: [tooDeep] }
+    return { problems: [tooDeep], told: [tooDeep] }
   const result = await schema['~standard'].validate(value)
   if (!result.issues)
     return { value: result.value }
@@ -38,5 +43,5 @@ export async function checkStandard(schema: StandardSchemaV1, value: unknown): P
     pointer: pointerOf(issue.path),
     message: String(issue.message),
   }))
-  return { problems }
+  return { problems, told: withoutValues(problems, value) }
 }

@@ -3,6 +3,7 @@
 // the object it passed (Firefox's invokeTool hands `execute` the caller's own
 // object) cannot change them after the check. Unit lane only: Chromium and the
 // in-memory context copy the arguments before the page sees them.
+import type { StandardSchemaV1 } from '../../../src/types/standardSchema'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useWebMCPConfirmations, useWebMCPTool } from '../../../src'
 import { until, withSetup } from '../../helpers'
@@ -66,5 +67,33 @@ describe('the arguments a tool that asks runs with', () => {
     await context.call('transfer', { amount: 5 })
     expect(execute.mock.calls[0]![0]).toBe(seen[0])
     expect(Object.isFrozen(seen[0])).toBe(true)
+  })
+})
+
+describe('the arguments of a first call, while the confirmation step loads', () => {
+  afterEach(() => {
+    vi.doUnmock('../../../src/call/confirm')
+    vi.resetModules()
+  })
+
+  it('the step loads before the arguments are checked: a change after the check never reaches execute', async () => {
+    // A fresh call path, whose confirmation step takes a while to arrive, as over a network.
+    vi.resetModules()
+    vi.doMock('../../../src/call/confirm', async (importOriginal: () => Promise<unknown>) => {
+      await new Promise(resolve => setTimeout(resolve, 50))
+      return importOriginal()
+    })
+    const src = await import('../../../src')
+    const context = byObjectContext()
+    // A schema that passes the object itself on, and the caller that changes it once it was checked.
+    const passedOn = { '~standard': { version: 1, vendor: 'test', validate: (value: unknown) => {
+      setTimeout(() => Object.assign(value as object, { amount: -1 }))
+      return { value }
+    }, jsonSchema: { input: () => SCHEMA, output: () => SCHEMA } } } as StandardSchemaV1
+    const execute = vi.fn((args: { amount: number }) => `Sent ${args.amount}.`)
+    mounted(() => src.useWebMCPTool({ name: 'transfer', description: 'd', document: context.document, inputSchema: passedOn, confirm: { when: () => false }, execute }))
+    await until(() => context.tools.has('transfer'))
+    await context.call('transfer', { amount: 5 })
+    expect(execute.mock.calls[0]![0]).toEqual({ amount: 5 })
   })
 })

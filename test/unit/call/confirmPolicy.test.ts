@@ -1,9 +1,10 @@
 // Whether a call asks, and on what terms: the tool's `confirm`, its group's,
-// the app's callback and the annotations, read into one rule (call/confirmPolicy.ts).
+// the app's callback and the annotations, read into one rule (call/confirm.ts,
+// after call/confirmPolicy.ts said the tool asks).
 import type { ToolCallSettings } from '../../../src/shared/callSettings'
 import type { WebMCPToolAnnotations } from '../../../src/types'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { confirmRule, confirmStep } from '../../../src/call/confirmPolicy'
+import { confirmRule, confirmStep } from '../../../src/call/confirm'
 import { forgetApprovals, rememberApproval } from '../../../src/call/rememberedApprovals'
 import { resolveCallSettings } from '../../../src/shared/callSettings'
 

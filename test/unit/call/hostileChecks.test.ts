@@ -131,6 +131,12 @@ describe('error texts never carry the value that failed', () => {
     expect((onError.mock.calls[0]![0] as Error).message).toContain(`/status: Invalid type: Expected ("ok" | "error") but received "${SECRET}"`)
   })
 
+  it('JSON Schema problems, which never quote the value, reach the agent as the validator wrote them', async () => {
+    const inputSchema = { type: 'object', properties: { tags: { type: 'array', maxItems: 3 } } }
+    const outcome = await callTool(call({ inputSchema }), { tags: [1, 2, 3, 4] })
+    expect(textOf(outcome.response)).toBe('Invalid arguments for tool "demo":\n/tags: must have at most 3 items')
+  })
+
   it('a value nested in an object, a number, a value quoted with single quotes', async () => {
     const nested = await callTool(call({ outputSchema: type({ status: 'number' }).narrow(() => false), execute: () => ({ status: 1120780 }) }), {})
     expect(textOf(nested.response)).not.toContain('1120780')

@@ -158,4 +158,16 @@ describe('validateArgs properties', () => {
       expect(Array.isArray(validateArgs(value, schema))).toBe(true)
     }), { numRuns: 1500 })
   })
+
+  it('writes no value into its messages, which the agent reads as they are (call/validation.ts)', () => {
+    // Values whose every leaf is a string or a number no schema here holds, against a schema of every keyword.
+    const leaves = fc.anything({ values: [fc.constant('SSN-078-05-1120'), fc.constant(1120780)], maxDepth: 3 })
+    const schemas = fc.oneof(fc.constantFrom(...cases.map(([, schema]) => schema)), fc.object())
+    fc.assert(fc.property(schemas, leaves, (schema, value) => {
+      for (const { message } of validateArgs(value, schema)) {
+        expect(message).not.toContain('078-05')
+        expect(message).not.toContain('1120780')
+      }
+    }), { numRuns: 3000 })
+  })
 })
