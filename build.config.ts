@@ -89,6 +89,10 @@ export default defineBuildConfig({
               return 'budgets'
             if (/src\/definitions\/definitionBudgets\.ts$/.test(id))
               return 'definitionBudgets'
+            // Registering on a context that removes tools by name (Firefox's own), loaded by
+            // import() on the first registration there: no other context needs it.
+            if (/src\/registration\/byNameRegistration\.ts$/.test(id))
+              return 'byNameRegistration'
             // Marking untrusted() values in a result, loaded by import() once the page has marked one.
             if (/src\/results\/untrusted\.ts$/.test(id))
               return 'untrustedMarking'

@@ -1,139 +1,53 @@
 // Contexts that remove a tool by name: Firefox's own ModelContext (behind
-// dom.modelcontext.enabled). Its registerTool returns nothing, ignores the
-// signal the package ends a registration with, and silently replaces a tool
-// that holds the same name. So for such a context the package keeps the names
-// its tools hold: a registration ends with unregisterTool(name), a second tool
-// wanting a held name is refused as Chromium refuses it, and that tool
-// registers once the name is freed (there is no toolchange to say when).
-// No Vue import.
+// dom.modelcontext.enabled), whose registerTool ignores the signal the package
+// ends a registration with. What start-up code needs of them: telling such a
+// context apart, following the package's changes to its tools there
+// (useRegisteredTools), and loading the registration itself
+// (byNameRegistration.ts) with import() on the first registration there. No
+// Chromium or polyfill context removes by name, so their pages never load it;
+// on Firefox a tool registers once it has loaded. No Vue import.
+import type { ByNameModelContext } from './byNameRegistration'
+import { toError } from '../shared/toError'
 
-/** A ModelContext with Firefox's `unregisterTool(name)`. */
-export interface ByNameModelContext {
-  registerTool: (tool: WebMCP.ModelContextTool, options?: WebMCP.ModelContextRegisterToolOptions) => unknown
-  unregisterTool: (name: string) => void
-  /** Behind Firefox's testing preference only. */
-  getTools?: () => Promise<readonly { name: string }[]>
-}
-
-/** A name held by one registration, and the registrations refused it, waiting. */
-interface NameHold {
-  /** Whether `registerTool` has taken the tool: only then is there something to unregister. */
-  registered: boolean
-  waiting: Set<() => void>
-}
-
-/** Per context: the names the package's tools hold there. */
-const heldNames = new WeakMap<object, Map<string, NameHold>>()
 /** Per context: who follows the package's changes to its tools (useRegisteredTools). */
 const changeListeners = new WeakMap<object, Set<() => void>>()
+
+/** The registration by name once loaded; while it loads, the one import() every registration waits on, in order. */
+let loaded: typeof import('./byNameRegistration') | undefined
+let loading: Promise<typeof import('./byNameRegistration')> | undefined
 
 /** Whether `mc` removes tools by name rather than by the registration's signal. */
 export function unregistersByName(mc: unknown): mc is ByNameModelContext {
   return typeof (mc as Partial<ByNameModelContext> | undefined)?.unregisterTool === 'function'
 }
 
-function namesOf(mc: object): Map<string, NameHold> {
-  let names = heldNames.get(mc)
-  if (!names)
-    heldNames.set(mc, names = new Map())
-  return names
-}
-
-function changed(mc: object): void {
-  changeListeners.get(mc)?.forEach(listener => listener())
-}
-
 /**
- * `tool` with a false `readOnlyHint` left out. Firefox lists `readOnlyHint: true` for a tool given
- * any `readOnlyHint` at all, `false` included, so its agents would take a tool that changes things
- * for one that only reads; left out, it is listed `false`, the default everywhere.
- */
-function withoutFalseReadOnlyHint(tool: WebMCP.ModelContextTool): WebMCP.ModelContextTool {
-  const annotations = tool.annotations as Record<string, unknown> | undefined
-  if (!annotations || !('readOnlyHint' in annotations) || annotations.readOnlyHint)
-    return tool
-  const { readOnlyHint: _, ...others } = annotations
-  return { ...tool, annotations: others }
-}
-
-function nameTaken(name: string): DOMException {
-  return new DOMException(`The tool name "${name}" is taken: another tool on this page holds it, and this browser would replace that tool silently. Not registered.`, 'InvalidStateError')
-}
-
-/**
- * Registers `tool` on a by-name context for as long as `signal` is not
- * aborted; its abort unregisters the tool by name. A name another of the
- * package's registrations holds is refused with `InvalidStateError`
- * (synchronously), and `retry`, when given, runs once that name is freed
- * (unless `signal` has been aborted by then). Where the context lists its
- * tools (Firefox's testing preference), a name the page's own code registered
- * is refused too, once the list has answered: the promise returned then
- * settles as `registerTool` would. What `registerTool` throws is thrown as it is.
+ * Registers `tool` on a by-name context for as long as `signal` is not aborted:
+ * `registerByName` of byNameRegistration.ts, which answers as it does once
+ * loaded. Before, it loads first, so the answer is a promise, and the
+ * registrations waiting go out in the order they were asked for. A load that
+ * fails (a network error, a chunk gone after a deploy) rejects with an error
+ * that says so, and the next registration loads again.
  */
 export function registerByName(mc: ByNameModelContext, tool: WebMCP.ModelContextTool, signal: AbortSignal, retry?: () => void): void | Promise<void> {
-  const names = namesOf(mc)
-  const { name } = tool
-  const held = names.get(name)
-  if (held) {
-    if (retry) {
-      held.waiting.add(retry)
-      signal.addEventListener('abort', () => held.waiting.delete(retry), { once: true })
-    }
-    throw nameTaken(name)
-  }
-  // The name is this registration's from now on, while the list is read too, so no other waits on nothing.
-  const mine: NameHold = { registered: false, waiting: new Set() }
-  names.set(name, mine)
-  signal.addEventListener('abort', () => release(mc, name, mine), { once: true })
-  const register = () => {
-    try {
-      mc.registerTool(withoutFalseReadOnlyHint(tool))
-    }
-    catch (reason) {
-      release(mc, name, mine)
-      throw reason
-    }
-    mine.registered = true
-    changed(mc)
-  }
-  if (typeof mc.getTools !== 'function')
-    return register()
-  return registerIfUnlisted(mc, name, mine, signal, register)
+  if (!loaded)
+    return loadAndRegister(mc, tool, signal, retry)
+  return loaded.registerByName(mc, tool, signal, () => changeListeners.get(mc)?.forEach(listener => listener()), retry)
 }
 
-/**
- * Registers unless `getTools()` lists `name` already. Awaited, not `.then()`: a
- * frame calling the top window's context in Firefox gets a promise whose
- * `then` it cannot read.
- */
-async function registerIfUnlisted(mc: ByNameModelContext, name: string, mine: NameHold, signal: AbortSignal, register: () => void): Promise<void> {
-  const listed = await mc.getTools!()
-  if (signal.aborted)
-    throw new DOMException('The registration ended before the tool was registered.', 'AbortError')
-  if (listed.some(other => other.name === name)) {
-    release(mc, name, mine)
-    throw nameTaken(name)
+async function loadAndRegister(mc: ByNameModelContext, tool: WebMCP.ModelContextTool, signal: AbortSignal, retry?: () => void): Promise<void> {
+  const load = loading ??= import('./byNameRegistration')
+  try {
+    loaded = await load
   }
-  register()
-}
-
-function release(mc: ByNameModelContext, name: string, hold: NameHold): void {
-  const names = namesOf(mc)
-  if (names.get(name) !== hold)
-    return
-  names.delete(name)
-  if (hold.registered) {
-    try {
-      mc.unregisterTool(name)
-    }
-    catch {
-      // A context that went away (its frame detached) holds nothing any more.
-    }
-    changed(mc)
+  catch (reason) {
+    if (loading === load)
+      loading = undefined
+    throw new Error(`Tool "${tool.name}" not registered: the code that registers tools in this browser could not be loaded (${toError(reason).message}).`, { cause: reason })
   }
-  // The first waiting registration takes the name; the others are refused again and wait on.
-  for (const retry of [...hold.waiting])
-    retry()
+  // A registration that ended meanwhile must not take the name: nothing would free it.
+  signal.throwIfAborted()
+  return registerByName(mc, tool, signal, retry)
 }
 
 /**

@@ -67,21 +67,21 @@ export function register(
     modelContext.addEventListener?.('toolchange', () => onToolChange(slot, registration), { once: true, signal })
   let result: unknown
   try {
-    // Firefox ignores the signal: such a context unregisters by name (byName.ts), where a name
-    // taken is refused, and a first attempt retried once it is free, for there is no toolchange.
-    // Each attempt waits for the name to come free (a later attempt makes an earlier one stale).
+    // Firefox ignores the signal: such a context unregisters by name (byName.ts, which loads that
+    // code first), where a name taken is refused, and a first attempt retried once it is free, for
+    // there is no toolchange. Each attempt waits for the name to come free (a later attempt makes
+    // an earlier one stale).
     result = unregistersByName(modelContext)
       ? registerByName(modelContext, tool as WebMCP.ModelContextTool, signal, () => isCurrent(slot, registration) && register(slot, json, modelContext, 'retry'))
       : modelContext.registerTool(tool as WebMCP.ModelContextTool, { signal, exposedTo: tool.exposedTo })
   }
   catch (reason) {
-    // Chromium 150 throws synchronously (a duplicate or invalid name), and registers nothing;
-    // so does a by-name context refusing a name.
+    // Chromium 150 throws synchronously (a duplicate or invalid name), and registers nothing.
     onRefused(slot, registration, reason)
     return
   }
-  // Chromium 156 and the polyfills return a promise; Chromium 150 returns
-  // undefined once the tool is registered.
+  // Chromium 156, the polyfills and a by-name context return a promise;
+  // Chromium 150 returns undefined once the tool is registered.
   if (typeof (result as PromiseLike<void> | undefined)?.then === 'function')
     (result as PromiseLike<void>).then(() => onRegistered(slot, registration), (reason: unknown) => onRefused(slot, registration, reason))
   else

@@ -221,8 +221,8 @@ function runtimeImports(file: string): string[] {
  * builds drop (they are called only behind `__DEV__`).
  */
 const DEVELOPMENT_ONLY = ['devtools/', 'definitions/eagerDefinitionChecks.ts']
-/** Loaded with import() on a first call (or with budgets on): never reached statically at start-up. */
-const LAZY = ['call/', 'results/', 'schemas/', 'definitions/definitionBudgets.ts']
+/** Loaded with import() on a first call (or with budgets on, or on Firefox's own context): never reached statically at start-up. */
+const LAZY = ['call/', 'results/', 'schemas/', 'definitions/definitionBudgets.ts', 'registration/byNameRegistration.ts']
 /** Modules of the lazy folders that are start-up code on purpose, and why. */
 const START_UP_ON_PURPOSE = [
   // A Standard Schema's JSON Schema is part of the definition registerTool gets, at setup.

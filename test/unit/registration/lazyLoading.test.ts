@@ -4,19 +4,20 @@ import type { EffectScope } from 'vue'
 // registration (production builds, budgets off). The call path and the
 // validators load on a first call, which fails with an INTERNAL result when
 // they cannot, and load again on the next; budgets that fail to load keep
-// 'error' mode's tools unregistered, with the reason in `error`.
+// 'error' mode's tools unregistered, with the reason in `error`. Firefox's
+// registration by name loads on its first registration there, and only there.
 import type { WebMCPToolResultEvent } from '../../../src'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createApp, defineComponent, effectScope } from 'vue'
+import { createApp, defineComponent, effectScope, ref } from 'vue'
 import { z } from 'zod'
-import { install, uninstall } from '../../../src/testing'
+import { InMemoryFirefoxModelContext, install, uninstall } from '../../../src/testing'
 import { until } from '../../helpers'
 
 // How many of the next loads of each chunk fail, as a browser's import() does:
 // the call path's, the budgets' (loaded at setup in production builds when a
 // page turns them on), the schema code's (the JSON Schema validator, the
-// Standard Schema adapter) and the marking of untrusted() values.
-const failing = vi.hoisted(() => ({ pipeline: 0, budgets: 0, schemaCode: 0, marking: 0 }))
+// Standard Schema adapter), the marking of untrusted() values and Firefox's registration by name.
+const failing = vi.hoisted(() => ({ pipeline: 0, budgets: 0, schemaCode: 0, marking: 0, byName: 0 }))
 /** Each chunk load asked for, in order, as the page's network would see it. */
 const requested = vi.hoisted(() => [] as string[])
 const loadError = () => new TypeError('Failed to fetch dynamically imported module: /assets/chunk.js')
@@ -37,6 +38,7 @@ function mockChunks(): void {
   vi.doMock('../../../src/results/untrusted', load('marking'))
   vi.doMock('../../../src/schemas/json-schema/validate', load('schemaCode'))
   vi.doMock('../../../src/schemas/standard-schema/validate', load('schemaCode'))
+  vi.doMock('../../../src/registration/byNameRegistration', load('byName'))
 }
 // The package, imported after the mocks on the fresh registry: its module state (the call path and
 // validators it has loaded) is each test's own.
@@ -52,7 +54,7 @@ const scopes: EffectScope[] = []
 afterEach(() => {
   process.env.NODE_ENV = before
   scopes.splice(0).forEach(scope => scope.stop())
-  Object.assign(failing, { pipeline: 0, budgets: 0, schemaCode: 0, marking: 0 })
+  Object.assign(failing, { pipeline: 0, budgets: 0, schemaCode: 0, marking: 0, byName: 0 })
   requested.length = 0
   uninstall()
 })
@@ -244,5 +246,61 @@ describe('production build: the validator failing to load on a first call', () =
 
     expect(JSON.parse(await mc.executeTool(tool!, { q: 'x' }))).toEqual({ content: [{ type: 'text', text: 'found' }] })
     expect(execute).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('production build: Firefox\'s registration by name', () => {
+  function placeFirefoxContext(): InMemoryFirefoxModelContext {
+    const mc = new InMemoryFirefoxModelContext()
+    Object.defineProperty(navigator, 'modelContext', { configurable: true, value: mc })
+    return mc
+  }
+  afterEach(() => {
+    delete (navigator as { modelContext?: unknown }).modelContext
+  })
+
+  it('loads on the first registration on a context that removes tools by name, once for all its tools', async () => {
+    process.env.NODE_ENV = 'production'
+    const mc = placeFirefoxContext()
+    const first = inApp({}, () => useWebMCPTool({ name: 'first', description: 'd', execute: () => '' }))
+    const second = inApp({}, () => useWebMCPTool({ name: 'second', description: 'd', execute: () => '' }))
+    // One request between setup and registration, on this context only.
+    expect(mc.toolNames).toEqual([])
+    await until(() => first.isRegistered.value && second.isRegistered.value)
+    expect(mc.toolNames).toEqual(['first', 'second'])
+    expect(requested).toEqual(['byName'])
+  })
+
+  it('failing to load: the tool stays unregistered and its error says why, with no unhandled rejection; its next registration loads again', async () => {
+    process.env.NODE_ENV = 'production'
+    const mc = placeFirefoxContext()
+    // The first attempt and its immediate retry (a refusal is retried at once) both fail.
+    failing.byName = 2
+    const name = ref('lookup')
+    const state = inApp({}, () => useWebMCPTool({ name, description: 'd', execute: () => '' }))
+    await until(() => state.error.value)
+    expect(state.error.value!.message).toMatch(/^Tool "lookup" not registered: the code that registers tools in this browser could not be loaded \(.+\)\.$/)
+    expect(state.error.value!.cause).toBeInstanceOf(Error)
+    expect(state.isRegistered.value).toBe(false)
+    expect(mc.toolNames).toEqual([])
+
+    name.value = 'lookup_again'
+    await until(() => state.isRegistered.value)
+    expect(state.error.value).toBeNull()
+    expect(mc.toolNames).toEqual(['lookup_again'])
+    expect(requested).toEqual(['byName', 'byName', 'byName'])
+  })
+
+  it('a registration that ends while the code loads takes no name', async () => {
+    process.env.NODE_ENV = 'production'
+    const mc = placeFirefoxContext()
+    const enabled = ref(true)
+    const state = inApp({}, () => useWebMCPTool({ name: 'brief', description: 'd', enabled, execute: () => '' }))
+    enabled.value = false
+    const other = inApp({}, () => useWebMCPTool({ name: 'brief', description: 'd', execute: () => '' }))
+    await until(() => other.isRegistered.value)
+    expect(mc.toolNames).toEqual(['brief'])
+    expect(state.isRegistered.value).toBe(false)
+    expect(state.error.value).toBeNull()
   })
 })
