@@ -87,7 +87,8 @@ export default defineBuildConfig({
             // it statically: in the chunk import() targets, it would make that chunk start-up code.
             if (/src\/call\/budgets\.ts$|src\/results\/(?:resultBudgets|screen)\.ts$/.test(id))
               return 'budgets'
-            if (/src\/definitions\/definitionBudgets\.ts$/.test(id))
+            // With the spec's rules, which the budgets check too and production start-up code never runs.
+            if (/src\/definitions\/(?:definitionBudgets|specChecks)\.ts$/.test(id))
               return 'definitionBudgets'
             // Registering on a context that removes tools by name (Firefox's own), loaded by
             // import() on the first registration there: no other context needs it.
@@ -111,10 +112,11 @@ export default defineBuildConfig({
               return 'schemaIndex'
             if (/src\/schemas\/problems\.ts$/.test(id))
               return 'problems'
-            // Start-up code that the lazy chunks use too: the spec's rules and WebMCPDefinitionError.
-            // An app's bundler gives such modules a start-up chunk of their own whatever is done;
-            // gathered here, they are one, and the rest of start-up stays in the entry.
-            if (/src\/definitions\/specChecks\.ts$|src\/shared\/definitionError\.ts$/.test(id))
+            // Start-up code that the lazy chunks use too: WebMCPDefinitionError, which a Standard
+            // Schema without a JSON Schema is refused with at setup. An app's bundler gives such a
+            // module a start-up chunk of its own whatever is done; named here, so the rest of
+            // start-up stays in the entry.
+            if (/src\/shared\/definitionError\.ts$/.test(id))
               return 'startupShared'
             // The validators, each loaded by import() on the first call of a tool with such a schema;
             // named for the kind of schema (the size report finds them by these names).

@@ -1,15 +1,16 @@
-// The checks every build runs before a tool is registered, at setup and with
-// no chunk to load: the spec's name and description rules, and a Standard
-// Schema's JSON Schema (the definition the browser gets), taken from the
-// schema's own `~standard.jsonSchema`. Development builds add the budgets and
-// the JSON Schema check (definitions/eagerDefinitionChecks.ts); production
-// builds check budgets only when they are switched on, and a JSON Schema
-// literal on its first call (call/validation.ts). No Vue import.
+// What every build does to a definition before it is registered, at setup and
+// with no chunk to load: a Standard Schema replaced by its JSON Schema (the
+// definition the browser gets), taken from the schema's own
+// `~standard.jsonSchema`, and the description repaired. Development builds add
+// the spec's rules, the budgets and the JSON Schema check
+// (definitions/eagerDefinitionChecks.ts); production builds check budgets only
+// when they are switched on, and a JSON Schema literal on its first call
+// (call/validation.ts). No Vue import.
 import type { WebMCPDefinitionError } from '../shared/definitionError'
 import type { ToolDefinitionInput } from './definitionBudgets'
 import { toJsonSchema } from '../schemas/standard-schema/toJsonSchema'
 import { warnOnce } from '../shared/warn'
-import { specError, wellFormedDescription } from './specChecks'
+import { wellFormedDescription } from './description'
 
 /** Whether `value` is a Standard Schema (an ArkType type is a function, the others objects). */
 export function isStandardSchema(value: unknown): boolean {
@@ -18,17 +19,14 @@ export function isStandardSchema(value: unknown): boolean {
 }
 
 /**
- * The error that keeps `tool` unregistered whatever the build, or null. A
- * Standard Schema in `tool` is replaced by its JSON Schema, as the browser
- * must get it (the definition may be left half converted on an error: the
- * caller drops it), and a description that is not well-formed text by one
- * that is.
+ * The error that keeps `tool` unregistered whatever the build, or null: a
+ * Standard Schema that has no JSON Schema. A Standard Schema in `tool` is
+ * replaced by its JSON Schema, as the browser must get it (the definition may
+ * be left half converted on an error: the caller drops it), and a description
+ * that is not well-formed text by one that is.
  */
 export function registrationError(tool: ToolDefinitionInput): WebMCPDefinitionError | null {
   repairDescription(tool)
-  const spec = specError(tool)
-  if (spec)
-    return spec
   for (const which of ['input', 'output'] as const) {
     const schema = tool[`${which}Schema`]
     if (!isStandardSchema(schema))

@@ -1,13 +1,16 @@
 // Development builds: every definition check at setup, synchronously, so a
-// schema mistake or a tool over budget shows where the tool is set up ('error'
+// name the spec refuses, a schema mistake or a tool over budget shows where
+// the tool is set up, with an error that says which rule it broke ('error'
 // mode throws there). Production builds drop this module: they run the
-// registration checks at setup, the budgets when switched on, and the JSON
-// Schema check on a tool's first call. No Vue import.
+// registration checks at setup (a browser refuses what the spec does), the
+// budgets when switched on, and the JSON Schema check on a tool's first call.
+// No Vue import.
 import type { BudgetMode, WebMCPBudgetLimits } from '../types'
 import type { ToolDefinitionInput } from './definitionBudgets'
 import { schemaError } from '../schemas/json-schema/schemaCheck'
 import { definitionError } from './definitionBudgets'
 import { isStandardSchema, registrationError } from './definitionChecks'
+import { specError } from './specChecks'
 
 /**
  * The error that keeps `tool` unregistered, or null; in `'warn'` mode budget
@@ -17,7 +20,9 @@ import { isStandardSchema, registrationError } from './definitionChecks'
 export function eagerDefinitionChecks(tool: ToolDefinitionInput, budgets: BudgetMode, limits?: Partial<WebMCPBudgetLimits>): Error | null {
   // Which schemas are literals, before the Standard Schemas are converted.
   const literals = (['input', 'output'] as const).filter(which => tool[`${which}Schema`] !== undefined && !isStandardSchema(tool[`${which}Schema`]))
-  const refused = registrationError(tool)
+  // The spec's rules first, on the description as it registers (repaired).
+  const converted = registrationError(tool)
+  const refused = specError(tool) ?? converted
   if (refused)
     return refused
   let schemaProblem: Error | null = null

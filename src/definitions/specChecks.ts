@@ -1,8 +1,11 @@
-// What the spec refuses at `registerTool`, checked before the browser is asked:
-// browsers refuse both with an `InvalidStateError` whose message (when there is
-// one) does not say which rule the tool broke; and a description Chromium would
-// list as empty. Runs on every registration, budgets on or off, as part of the
-// definition checks (definitions/definitionChecks.ts). No Vue import.
+// What the spec refuses at `registerTool`: a name outside its grammar and an
+// empty description. Chromium refuses both with an `InvalidStateError` whose
+// message does not say which rule the tool broke; Firefox ESR 153 accepts
+// them. Development builds check them before registering, with an error that
+// says which (definitions/eagerDefinitionChecks.ts), as Vue's own warnings
+// are development-only; production builds leave them to the browser, whose
+// refusal lands in `error` as any other. The budgets check the name grammar
+// too (definitionBudgets.ts). No Vue import.
 import { WebMCPDefinitionError } from '../shared/definitionError'
 
 /** Whether `name` follows the spec's tool name grammar; the browser rejects anything else with `InvalidStateError`. */
@@ -18,17 +21,4 @@ export function specError(tool: { name: unknown, description: unknown }): WebMCP
   if (typeof tool.description !== 'string' || !tool.description)
     return refused('its description is empty, and the spec requires one')
   return null
-}
-
-/** A surrogate that is not half of a pair. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
-
-/**
- * `description` as well-formed text. Chromium lists a description holding a
- * lone surrogate as "", and a cut by UTF-16 units (`slice`, `substring`) that
- * falls inside an emoji leaves one: the half at either end is dropped, so the
- * cut moves before the pair; any other becomes U+FFFD, as in results.
- */
-export function wellFormedDescription(description: string): string {
-  return description.replace(LONE_SURROGATE, (_half, at: number) => at === 0 || at === description.length - 1 ? '' : '\uFFFD')
 }

@@ -1,7 +1,7 @@
 // Which definition checks a scope's tools pass before they register, by build.
 // Development builds run all of them at setup (definitions/eagerDefinitionChecks.ts).
-// Production builds run what needs no request (the spec's rules, a Standard
-// Schema's JSON Schema) and, only when budgets are switched on, the budgets,
+// Production builds run what needs no request (a Standard Schema's JSON Schema;
+// the spec's rules are the browser's) and, only when budgets are switched on, the budgets,
 // which load with import() (call/budgets.ts): in 'error' mode nothing registers before they
 // have run; in 'warn' mode tools register at once and the warnings follow.
 import type { ShallowRef } from 'vue'

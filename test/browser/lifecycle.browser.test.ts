@@ -1,12 +1,13 @@
 // What an agent sees as the screen changes: Playwright's frame.webmcp against
-// native Chromium, for <KeepAlive>, stop(), and a name freed by another app.
+// native Chromium, for <KeepAlive>, stop(), and a name freed by another app;
+// and, in a production build, Chromium's own refusal of what the spec forbids.
 import type { Component } from 'vue'
 import { mount } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
 import { commands } from 'vitest/browser'
 import { createApp, defineComponent, h, KeepAlive, shallowRef } from 'vue'
 import { useWebMCPTool, useWebMCPTools } from '../../src'
-import { countRegistrations, until } from '../helpers'
+import { countRegistrations, until, withSetup } from '../helpers'
 import { laneSuite, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
@@ -123,5 +124,35 @@ describe('agent path: tools follow the screen', () => {
     cleanups.push(() => wrapper.unmount())
     await until(() => wrapper.text() === 'true')
     expect(await commands.callTool('__proto__')).toEqual(answer('proto'))
+  })
+})
+
+/**
+ * Runs the package's production paths until the test's cleanups: the sources read `__DEV__`
+ * at run time (test/setup/dev.ts), which this lane's build fixed to development.
+ */
+function asProductionBuild(): void {
+  const development = Object.getOwnPropertyDescriptor(globalThis, '__DEV__')!
+  Object.defineProperty(globalThis, '__DEV__', { configurable: true, get: () => false })
+  cleanups.push(() => Object.defineProperty(globalThis, '__DEV__', development))
+}
+
+describe('production build: the spec\'s name and description rules are the browser\'s', () => {
+  it.each([
+    ['a name outside the grammar', () => ({ name: `${uniqueName('spaced')} name`, description: 'd' })],
+    ['an empty description', () => ({ name: uniqueName('undescribed'), description: '' })],
+  ])('a tool with %s reaches registerTool, and Chromium\'s refusal lands in error with its DOMException name', async (_what, definition) => {
+    asProductionBuild()
+    const { name, description } = definition()
+    const registrations = countRegistrations(mc)
+    cleanups.push(registrations.stop)
+    const mounted = withSetup(() => useWebMCPTool({ name, description, execute: () => 'never' }))
+    cleanups.push(mounted.unmount)
+    await until(() => mounted.result.error.value)
+    expect(mounted.result.error.value!.name).toBe('InvalidStateError')
+    expect(mounted.result.isRegistered.value).toBe(false)
+    // The browser was asked (the first attempt and its immediate retry), and lists nothing.
+    expect(registrations.names).toEqual([name, name])
+    expect(await listed()).not.toContain(name)
   })
 })

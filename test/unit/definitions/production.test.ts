@@ -1,5 +1,6 @@
-// The production path of the definition checks: the spec's rules and a
-// Standard Schema's JSON Schema at setup, with nothing to load; the budgets
+// The production path of the definition checks: a Standard Schema's JSON
+// Schema at setup, with nothing to load, and the spec's rules left to the
+// browser, whose refusal lands in `error`; the budgets
 // loaded with import() only when switched on (nothing registers in 'error'
 // mode before they have run); a JSON Schema literal checked on the tool's
 // first call. (Development builds check everything at setup; see config.test.ts.)
@@ -82,14 +83,20 @@ describe('production build: definition checks', () => {
     expect(await call('sound')).toEqual({ content: [{ type: 'text', text: 'ran' }] })
   })
 
-  it('with budgets off, a tool with a name outside the grammar is refused at setup, saying why, and registerTool is never asked', () => {
+  it.each([
+    ['a name outside the grammar', { name: 'has space', description: 'd' }],
+    ['an empty description', { name: 'undescribed', description: '' }],
+  ])('with budgets off, a tool with %s goes to the browser, and its refusal lands in error', async (_what, definition) => {
     const mc = install()
     const registerTool = vi.spyOn(mc, 'registerTool')
-    const state = inApp({ budgets: false }, () => useWebMCPTool({ name: 'has space', description: 'd', inputSchema: { type: 'object' }, execute: () => '' }))
-    expect(state.error.value).toBeInstanceOf(WebMCPDefinitionError)
-    expect(state.error.value!.message).toContain('a name must be 1-128 characters')
+    const state = inApp({ budgets: false }, () => useWebMCPTool({ ...definition, inputSchema: { type: 'object' }, execute: () => '' }))
+    await until(() => state.error.value)
+    // The browser's own error, as Chromium refuses it.
+    expect(state.error.value).toMatchObject({ name: 'InvalidStateError' })
+    expect(state.isRegistered.value).toBe(false)
     // Earlier tests' scopes still run, and move their tools to this context: only this one's name counts.
-    expect(registerTool.mock.calls.filter(([tool]) => tool.name === 'has space')).toEqual([])
+    expect(registerTool.mock.calls.filter(([tool]) => tool.name === definition.name).length).toBeGreaterThan(0)
+    expect(mc.toolNames).not.toContain(definition.name)
   })
 
   it('\'warn\' mode registers at once and warns once the budgets have loaded', async () => {

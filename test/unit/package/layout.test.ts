@@ -221,8 +221,11 @@ function runtimeImports(file: string): string[] {
  * builds drop (they are called only behind `__DEV__`).
  */
 const DEVELOPMENT_ONLY = ['devtools/', 'definitions/eagerDefinitionChecks.ts']
-/** Loaded with import() on a first call (or with budgets on, or on Firefox's own context): never reached statically at start-up. */
-const LAZY = ['call/', 'results/', 'schemas/', 'definitions/definitionBudgets.ts', 'registration/byNameRegistration.ts']
+/**
+ * Loaded with import() on a first call (or with budgets on, or on Firefox's own context): never
+ * reached statically at start-up. The spec's rules run before registering in development builds only.
+ */
+const LAZY = ['call/', 'results/', 'schemas/', 'definitions/definitionBudgets.ts', 'definitions/specChecks.ts', 'registration/byNameRegistration.ts']
 /** Modules of the lazy folders that are start-up code on purpose, and why. */
 const START_UP_ON_PURPOSE = [
   // A Standard Schema's JSON Schema is part of the definition registerTool gets, at setup.
@@ -260,7 +263,7 @@ describe('what loads when', () => {
 
   it('the registration checks are start-up code, so nothing loads between setup and registration', () => {
     const startUp = startUpModules()
-    for (const name of ['registration/registrations.ts', 'definitions/definitionChecks.ts', 'definitions/specChecks.ts', 'schemas/standard-schema/toJsonSchema.ts'])
+    for (const name of ['registration/registrations.ts', 'definitions/definitionChecks.ts', 'definitions/description.ts', 'schemas/standard-schema/toJsonSchema.ts'])
       expect(startUp).toContain(name)
   })
 
