@@ -175,6 +175,10 @@ export async function confirmCall(call: ConfirmableCall, shown: unknown, rule: C
     controller.abort(aborted.reason)
     return { outcome: outcomeOf('withdrawn'), code: 'ABORTED', error: aborted.reason }
   }
+  // A limit that is not a positive, finite number (development builds refuse such a tool at
+  // registration): the call fails rather than wait unbounded where its author meant it to end.
+  if (rule.timeoutMs !== undefined && !deadlineOf(rule.timeoutMs))
+    return { outcome: outcomeOf('failed'), code: 'TOOL_ERROR', error: couldNotAsk(call.name, new TypeError(`confirm.timeoutMs must be a positive, finite number of milliseconds; got ${typeof rule.timeoutMs === 'string' ? JSON.stringify(rule.timeoutMs) : String(rule.timeoutMs)}`)) }
   const request = requestFor(call, shown, controller.signal, rule.canRemember)
   if (__DEV__) {
     try {
@@ -193,6 +197,11 @@ function runUnasked(call: ConfirmableCall): undefined {
       + 'Mount useWebMCPConfirmations() to show a dialog, set WEBMCP_CONFIG.confirm, or set confirm: false on the tool if it needs none.')
   }
   return undefined
+}
+
+/** What the agent and `onError` get when the page could not ask the person: the call did not run. */
+function couldNotAsk(name: string, failure: unknown): Error {
+  return named('ConfirmationError', `Tool "${name}" did not run: the page could not ask the person for confirmation (${errorText(failure)}).`, failure)
 }
 
 /** A tool that says it must ask never runs unasked. */
@@ -253,7 +262,7 @@ function waitForDecision(call: ConfirmableCall, { request, ask, controller, outc
         if (approved)
           resolve({ outcome: outcomeOf('approved') })
         else if (failure !== undefined)
-          resolve({ outcome: outcomeOf('failed'), code: 'TOOL_ERROR', error: named('ConfirmationError', `Tool "${name}" did not run: the page could not ask the person for confirmation (${errorText(failure)}).`, failure) })
+          resolve({ outcome: outcomeOf('failed'), code: 'TOOL_ERROR', error: couldNotAsk(name, failure) })
         else
           resolve({ outcome: outcomeOf('declined', reason), code: 'DECLINED', error: declined(name, reason) })
       },
@@ -291,7 +300,7 @@ function waitForDecision(call: ConfirmableCall, { request, ask, controller, outc
 /** The longest delay a browser timer holds; a longer `timeoutMs` is clamped to it. */
 const MAX_DELAY_MS = 2 ** 31 - 1
 
-/** `confirm.timeoutMs` as a delay. A tool whose value is not a positive, finite number does not register (registration/confirmOptions.ts). */
+/** `confirm.timeoutMs` as a delay; `undefined` for a value that is not a positive, finite number (see `confirmCall`). */
 function deadlineOf(ms: number | undefined): number | undefined {
   return typeof ms === 'number' && ms > 0 && ms < Infinity ? Math.min(ms, MAX_DELAY_MS) : undefined
 }

@@ -216,7 +216,9 @@ function prepare(
     return { slot, keep: false, error: null }
   let json: string
   try {
-    const error = check(definition) ?? confirmSettingsError(definition.name, slot.settings)
+    // A confirm.timeoutMs that is not a positive, finite number: development builds refuse the tool
+    // here; production builds leave it to the confirmation step, which fails such a call (call/confirm.ts).
+    const error = check(definition) ?? (__DEV__ ? confirmSettingsError(definition.name, slot.settings) : null)
     if (error)
       return { slot, keep: false, error }
     json = JSON.stringify(definition)

@@ -52,8 +52,10 @@ function isConfirmTimeout(ms: unknown): boolean {
  * A definition mistake in the tool's confirmation settings, or null: a
  * `confirm.timeoutMs` (the tool's, its group's, or the app's
  * `confirmTimeoutMs`) that is not a positive, finite number would let a
- * request wait forever where the author meant it to end. The tool does not
- * register, in every build, and its `error` says why.
+ * request wait forever where the author meant it to end. Development builds:
+ * the tool does not register, and its `error` says why. Production builds
+ * skip this check; the confirmation step fails each call of such a tool that
+ * would ask, without asking (call/confirm.ts).
  */
 export function confirmSettingsError(name: string, settings: ToolCallSettings): TypeError | null {
   const [own, group] = settings.confirms ?? []

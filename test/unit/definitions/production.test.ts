@@ -139,3 +139,26 @@ describe('production build: no active scope', () => {
     }
   })
 })
+
+describe('production build: a confirm.timeoutMs that is not a positive, finite number', () => {
+  it.each([
+    ['the tool\'s', 'pay_own', { confirm: { timeoutMs: -5 } }, {}, '-5'],
+    ['the app\'s', 'pay_app', { confirm: true }, { confirmTimeoutMs: '100' }, '"100"'],
+  ])('%s: the tool registers, and each call that would ask fails at once without asking or running, saying why', async (_whose, name, toolOptions, config, shown) => {
+    const mc = install()
+    const ask = vi.fn(() => true)
+    const execute = vi.fn(() => 'paid')
+    const state = inApp({ ...config, confirm: ask }, () => useWebMCPTool({ name, description: 'd', ...toolOptions, execute }))
+    await until(() => state.isRegistered.value)
+    expect(state.error.value).toBeNull()
+    // Earlier tests' scopes still run, and move their tools to this context: this one is found by name.
+    const tool = (await mc.getTools()).find(t => t.name === name)!
+    const answer = JSON.parse(await mc.executeTool(tool, {}))
+    expect(answer).toMatchObject({ isError: true, _meta: { 'vue-webmcp/code': 'TOOL_ERROR' } })
+    expect(answer.content[0].text).toContain(`Tool "${name}" did not run: the page could not ask the person for confirmation (confirm.timeoutMs must be a positive, finite number of milliseconds; got ${shown}).`)
+    expect(ask).not.toHaveBeenCalled()
+    expect(execute).not.toHaveBeenCalled()
+    // The tool's call state says why, as for any confirmation that failed.
+    expect(state.lastError.value).toMatchObject({ name: 'ConfirmationError' })
+  })
+})
