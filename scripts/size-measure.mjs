@@ -78,9 +78,10 @@ export async function measure(source, packages = { 'vue-webmcp': root }, externa
   const isValidator = c => Object.keys(c.modules).some(id => /chunks\/(?:jsonSchemaValidator|standardSchemaValidator|formats)\./.test(id))
   // The confirmation step, loaded on the first call of a tool that asks the person; the budgets,
   // loaded only by a page that turns them on; the marking of untrusted() values, loaded with the
-  // first result that holds one. Counted in none of the other columns.
+  // first result that holds one; the registration by name, loaded only on Firefox's own context.
+  // Counted in none of the other columns.
   const isConfirm = c => Object.keys(c.modules).some(id => /chunks\/confirm\./.test(id))
-  const isWhenUsed = c => Object.keys(c.modules).some(id => /chunks\/(?:budgets|untrustedMarking)\./.test(id))
+  const isWhenUsed = c => Object.keys(c.modules).some(id => /chunks\/(?:budgets|untrustedMarking|byNameRegistration)\./.test(id))
   const sum = list => [...list].reduce((n, c) => n + gzip(c), 0)
   return {
     startup: sum(startup),

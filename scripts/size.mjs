@@ -77,11 +77,12 @@ for (const r of rows) {
 // The confirmation step (with the queue it brings) loads only for a tool that
 // asks the person (`confirm`), whatever its schema; the budgets only on a page that
 // turns them on; the marking of untrusted() values only with a result that holds
-// one: counted in none of these rows, and listed after them.
+// one; the registration by name only on Firefox's own context: counted in none of
+// these rows, and listed after them.
 const onlyTool = rows.find(r => r.label.startsWith('(b)'))
 const chunkOf = (c, name) => c.modules.some(id => id.endsWith(`/chunks/${name}.mjs`))
 const loadable = without => onlyTool.startup + onlyTool.lazyChunks.filter(c => !without.some(name => chunkOf(c, name))).reduce((n, c) => n + c.gzip, 0)
-const WHEN_USED = ['confirm', 'budgets', 'untrustedMarking']
+const WHEN_USED = ['confirm', 'budgets', 'untrustedMarking', 'byNameRegistration']
 const BY_SCHEMA = [
   ['(b) JSON Schema tools without format: in all', loadable([...WHEN_USED, 'formats', 'standardSchemaValidator']), 15000],
   ['    JSON Schema tools with format: in all', loadable([...WHEN_USED, 'standardSchemaValidator'])],
@@ -91,7 +92,7 @@ console.log(`\n${'useWebMCPTool, by the schemas its tools use'.padEnd(width)}  $
 for (const [label, bytes, target] of BY_SCHEMA)
   console.log(`${label.padEnd(width)}  ${pad(bytes, 8)}  ${target === undefined ? '' : `${bytes <= target ? 'met' : 'MISSED'} (<= ${target})`}`)
 const whenUsed = name => onlyTool.lazyChunks.filter(c => chunkOf(c, name)).reduce((n, c) => n + c.gzip, 0)
-for (const [label, name] of [['+ a tool that asks the person (the confirmation step)', 'confirm'], ['+ budgets on (at setup: definitions and results)', 'budgets'], ['+ a result with untrusted() values (the marking)', 'untrustedMarking']])
+for (const [label, name] of [['+ a tool that asks the person (the confirmation step)', 'confirm'], ['+ budgets on (at setup: definitions and results)', 'budgets'], ['+ a result with untrusted() values (the marking)', 'untrustedMarking'], ['+ Firefox\'s own context (its registration by name)', 'byNameRegistration']])
   console.log(`${label.padEnd(width)}  ${pad(whenUsed(name), 8)}`)
 console.log('\ngzip -9 bytes of Vite 8 production output, minified whole (whitespace too, as an app build does); vue and react external, @vueuse/core bundled.')
 console.log('start-up: loaded with the page, all a tool needs to register. 1st call: loaded by import() on the first')
