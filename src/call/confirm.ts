@@ -177,8 +177,10 @@ export async function confirmCall(call: ConfirmableCall, shown: unknown, rule: C
   }
   // A limit that is not a positive, finite number (development builds refuse such a tool at
   // registration): the call fails rather than wait unbounded where its author meant it to end.
-  if (rule.timeoutMs !== undefined && !deadlineOf(rule.timeoutMs))
-    return { outcome: outcomeOf('failed'), code: 'TOOL_ERROR', error: couldNotAsk(call.name, new TypeError(`confirm.timeoutMs must be a positive, finite number of milliseconds; got ${typeof rule.timeoutMs === 'string' ? JSON.stringify(rule.timeoutMs) : String(rule.timeoutMs)}`)) }
+  if (rule.timeoutMs !== undefined && !deadlineOf(rule.timeoutMs)) {
+    const got = typeof rule.timeoutMs === 'string' ? JSON.stringify(rule.timeoutMs) : String(rule.timeoutMs)
+    return { outcome: outcomeOf('failed'), code: 'TOOL_ERROR', error: couldNotAsk(call.name, new TypeError(`confirm.timeoutMs must be a positive, finite number of milliseconds; got ${got}`)) }
+  }
   const request = requestFor(call, shown, controller.signal, rule.canRemember)
   if (__DEV__) {
     try {
@@ -199,7 +201,7 @@ function runUnasked(call: ConfirmableCall): undefined {
   return undefined
 }
 
-/** What the agent and `onError` get when the page could not ask the person: the call did not run. */
+/** What the agent is told when the page could not ask the person: the call did not run. */
 function couldNotAsk(name: string, failure: unknown): Error {
   return named('ConfirmationError', `Tool "${name}" did not run: the page could not ask the person for confirmation (${errorText(failure)}).`, failure)
 }

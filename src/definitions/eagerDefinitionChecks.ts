@@ -20,7 +20,8 @@ import { specError } from './specChecks'
 export function eagerDefinitionChecks(tool: ToolDefinitionInput, budgets: BudgetMode, limits?: Partial<WebMCPBudgetLimits>): Error | null {
   // Which schemas are literals, before the Standard Schemas are converted.
   const literals = (['input', 'output'] as const).filter(which => tool[`${which}Schema`] !== undefined && !isStandardSchema(tool[`${which}Schema`]))
-  // The spec's rules first, on the description as it registers (repaired).
+  // The spec's rules come first, read once the description is repaired: one that was only half of
+  // a pair is refused as empty.
   const converted = registrationError(tool)
   const refused = specError(tool) ?? converted
   if (refused)
