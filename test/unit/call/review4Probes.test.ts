@@ -10,7 +10,7 @@ import * as v from 'valibot'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { callTool } from '../../../src/call/callTool'
-import { resolveCallSettings } from '../../../src/shared/callSettings'
+import { confirmSettingsError, resolveCallSettings } from '../../../src/shared/callSettings'
 
 const settings = (over: Partial<ToolCallSettings> = {}): ToolCallSettings => ({ budgets: false, includeArgs: false, validateArgs: true, ...over })
 
@@ -171,5 +171,26 @@ describe('a tool that asks, since the policy loads with the confirmation step', 
       got.push(...execute.mock.calls.map(([a]) => a.amount))
     }
     expect(got.every(amount => amount <= 10)).toBe(true)
+  })
+
+  it.fails('production: confirm.timeoutMs null (refused in development) fails the call at once, as any other bad value does, not a wait without end', async () => {
+    const before = process.env.NODE_ENV
+    process.env.NODE_ENV = 'production'
+    const caller = new AbortController()
+    try {
+      const settings = resolveCallSettings({}, {}, { confirm: { timeoutMs: null as unknown as number, ask: () => new Promise<boolean>(() => {}) } })
+      // Development builds refuse this tool at registration ...
+      expect(confirmSettingsError('demo', settings)).toBeInstanceOf(TypeError)
+      // ... production builds were to fail each call that asks; a call that waits 300 ms has not.
+      const outcome = await Promise.race([
+        callTool(call({ settings, signals: [caller.signal] }), {}),
+        new Promise<'still waiting'>(resolve => setTimeout(resolve, 300, 'still waiting')),
+      ])
+      expect(outcome).not.toBe('still waiting')
+    }
+    finally {
+      caller.abort()
+      process.env.NODE_ENV = before
+    }
   })
 })
