@@ -106,6 +106,37 @@ describe('INVALID_OUTPUT / INVALID_ARGS: what of the value the agent reads (JSON
   })
 })
 
+describe('which tools ask, now that the call path tests asksThePerson and the step reads the rule', () => {
+  const never = () => false
+  it.each([
+    ['consequentialHint alone', undefined, undefined, { consequentialHint: true }, true],
+    ['the group\'s confirm: true', undefined, true, {}, true],
+    ['a tool\'s confirm: false over its group\'s true and its hint', false, true, { consequentialHint: true }, false],
+    ['a tool\'s {} over its group\'s false', {}, false, {}, true],
+    ['a tool\'s own callback: the group\'s when never reaches it', 'own', { when: never }, {}, true],
+    ['a tool\'s confirm: true: the group\'s when never reaches it', true, { when: never }, {}, true],
+    ['a tool\'s remember: false', { remember: false }, undefined, {}, true],
+    ['a when that answers a string', { when: () => 'no' }, undefined, {}, true],
+    ['a when that throws', { when: () => { throw new Error('x') } }, undefined, {}, true],
+    ['a tool\'s null falls back to its group\'s true', null, true, {}, true],
+    ['a tool\'s timeoutMs alone', { timeoutMs: 1000 }, undefined, {}, true],
+    ['the group\'s when: false on a consequentialHint tool', undefined, { when: never }, { consequentialHint: true }, false],
+    ['destructiveHint alone (documented: does not ask)', undefined, undefined, { destructiveHint: true }, false],
+  ])('%s', async (_, own, group, annotations, asks) => {
+    const appAsk = vi.fn(async () => true)
+    const ownAsk = vi.fn(async () => true)
+    const execute = vi.fn(() => 'ran')
+    const outcome = await callTool(call({
+      settings: { ...resolveCallSettings({ confirm: appAsk }, { confirm: group as never }, { confirm: (own === 'own' ? ownAsk : own) as never }), warn: () => {} },
+      annotations,
+      owner: {} as never,
+      execute,
+    }), {})
+    expect(outcome.ok).toBe(true)
+    expect(appAsk.mock.calls.length + ownAsk.mock.calls.length).toBe(asks ? 1 : 0)
+  })
+})
+
 describe('a tool that asks, since the policy loads with the confirmation step', () => {
   afterEach(() => {
     vi.doUnmock('../../../src/call/confirm')
@@ -113,6 +144,25 @@ describe('a tool that asks, since the policy loads with the confirmation step', 
   })
 
   // Before #30, `when` was read on the call path: a call `when` let through never needed the step.
+  it('an agent that cancels while the confirmation step loads: ABORTED, nobody is asked, nothing runs', async () => {
+    vi.resetModules()
+    vi.doMock('../../../src/call/confirm', async (importOriginal: () => Promise<unknown>) => {
+      await new Promise(resolve => setTimeout(resolve, 50))
+      return importOriginal()
+    })
+    const { callTool: freshCallTool } = await import('../../../src/call/callTool')
+    const ask = vi.fn(async () => true)
+    const execute = vi.fn(() => 'sent')
+    const caller = new AbortController()
+    const running = freshCallTool(call({ settings: resolveCallSettings({ confirm: ask }, {}, { confirm: true }), execute, signals: [caller.signal] }), {})
+    setTimeout(() => caller.abort(new DOMException('The agent cancelled.', 'AbortError')), 10)
+    const outcome = await running
+    await new Promise(resolve => setTimeout(resolve, 80))
+    expect(outcome.code).toBe('ABORTED')
+    expect(ask).not.toHaveBeenCalled()
+    expect(execute).not.toHaveBeenCalled()
+  })
+
   it.fails('a call that `when` lets through still runs when the confirmation step cannot be loaded', async () => {
     vi.resetModules()
     vi.doMock('../../../src/call/confirm', () => {
