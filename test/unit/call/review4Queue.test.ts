@@ -1,0 +1,54 @@
+// Review probe (review-4): calls of a tool that asks, made while the
+// confirmation step loads (it now holds the rule and the remembered
+// approvals): the person approves the first with `remember: true`, and the
+// calls queued behind it run unasked, as `approve()` promises.
+import type { EffectScope } from 'vue'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { effectScope } from 'vue'
+import { until } from '../../helpers'
+
+function byObjectContext() {
+  const tools = new Map<string, WebMCP.ModelContextTool>()
+  const modelContext = {
+    registerTool: (tool: WebMCP.ModelContextTool) => void tools.set(tool.name, tool),
+    unregisterTool: (name: string) => void tools.delete(name),
+  }
+  const call = (name: string, args: object) => (tools.get(name)!.execute as (a: object, o: object) => Promise<unknown>)(args, {})
+  return { document: { modelContext } as unknown as Document, tools, call }
+}
+
+const scopes: EffectScope[] = []
+afterEach(() => {
+  scopes.splice(0).forEach(scope => scope.stop())
+  vi.doUnmock('../../../src/call/confirm')
+  vi.resetModules()
+})
+
+function inScope<T>(setup: () => T): T {
+  const scope = effectScope()
+  scopes.push(scope)
+  return scope.run(setup)!
+}
+
+describe('calls queued while the confirmation step loads', () => {
+  it('approving the first with remember: true lets the ones queued behind it run unasked', async () => {
+    vi.resetModules()
+    vi.doMock('../../../src/call/confirm', async (importOriginal: () => Promise<unknown>) => {
+      await new Promise(resolve => setTimeout(resolve, 50))
+      return importOriginal()
+    })
+    const src = await import('../../../src')
+    const context = byObjectContext()
+    const confirmations = inScope(() => src.useWebMCPConfirmations())
+    const execute = vi.fn(() => 'listed')
+    inScope(() => src.useWebMCPTool({ name: 'list_orders', description: 'd', document: context.document, annotations: { readOnlyHint: true }, confirm: true, execute }))
+    await until(() => context.tools.has('list_orders'))
+    const calls = [1, 2, 3].map(n => context.call('list_orders', { n }))
+    await until(() => confirmations.pending.value.length === 3)
+    expect(confirmations.current.value!.canRemember).toBe(true)
+    confirmations.approve(undefined, { remember: true })
+    await Promise.all(calls)
+    expect(execute).toHaveBeenCalledTimes(3)
+    expect(confirmations.pending.value).toEqual([])
+  })
+})
