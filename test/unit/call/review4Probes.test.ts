@@ -209,6 +209,23 @@ describe('a tool that asks, since the policy loads with the confirmation step', 
     }
   })
 
+  it.fails('a tool that does not ask: the caller changing its object after the check reaches execute (Firefox hands execute the caller\'s object)', async () => {
+    const schema = { type: 'object', properties: { amount: { type: 'integer', minimum: 1, maximum: 10 } }, required: ['amount'] }
+    const got: number[] = []
+    for (let ticks = 0; ticks < 40; ticks++) {
+      const execute = vi.fn((args: { amount: number }) => args.amount)
+      const args = { amount: 5 }
+      const running = callTool(call({ inputSchema: schema, execute }), args)
+      let chain = Promise.resolve()
+      for (let i = 0; i < ticks; i++)
+        chain = chain.then(() => {})
+      void chain.then(() => { args.amount = -1_000_000 })
+      await running
+      got.push(...execute.mock.calls.map(([a]) => a.amount))
+    }
+    expect(got.every(amount => amount >= 1 && amount <= 10)).toBe(true)
+  })
+
   it.fails('a getter in the arguments (an in-page caller): what was checked is what execute gets', async () => {
     const schema = { type: 'object', properties: { amount: { type: 'integer', maximum: 10 } }, required: ['amount'] }
     const got: number[] = []

@@ -52,3 +52,27 @@ describe('calls queued while the confirmation step loads', () => {
     expect(confirmations.pending.value).toEqual([])
   })
 })
+
+describe('a caller that keeps its object (Firefox\'s invokeTool hands execute the caller\'s own)', () => {
+  it.fails('an object changed after the check never reaches execute of a tool that does not ask', async () => {
+    const src = await import('../../../src')
+    const context = byObjectContext()
+    const got: number[] = []
+    const execute = vi.fn(({ amount }: { amount: number }) => {
+      got.push(amount)
+      return `Sent ${amount}.`
+    })
+    inScope(() => src.useWebMCPTool({ name: 'transfer', description: 'd', document: context.document, inputSchema: { type: 'object', properties: { amount: { type: 'integer', minimum: 1, maximum: 100 } }, required: ['amount'] }, execute }))
+    await until(() => context.tools.has('transfer'))
+    for (let ticks = 0; ticks < 60; ticks++) {
+      const args = { amount: 5 }
+      const running = context.call('transfer', args)
+      let chain = Promise.resolve()
+      for (let i = 0; i < ticks; i++)
+        chain = chain.then(() => {})
+      void chain.then(() => { args.amount = 1_000_000 })
+      await running
+    }
+    expect(got.filter(amount => amount > 100)).toEqual([])
+  })
+})
