@@ -1,0 +1,36 @@
+// Review probe (review-4): Firefox's invokeTool hands `execute` the caller's
+// own object, so a caller that keeps it can change the arguments after the
+// package checked them. Firefox lane only (the other lanes copy the
+// arguments before the page sees them).
+import { describe, expect, it, vi } from 'vitest'
+import { useWebMCPTool } from '../../src'
+import { until, withSetup } from '../helpers'
+import { firefox, lane, laneSuite, uniqueName } from '../lane'
+
+let mc: WebMCP.ModelContext
+const cleanups = laneSuite(m => (mc = m))
+
+describe(`a caller that keeps its arguments object (${lane})`, () => {
+  it.runIf(firefox).fails('an object changed after the check never reaches execute', async () => {
+    const name = uniqueName('transfer')
+    const got: number[] = []
+    const execute = vi.fn(({ amount }: { amount: number }) => {
+      got.push(amount)
+      return `Sent ${amount}.`
+    })
+    const { result, unmount } = withSetup(() => useWebMCPTool({ name, description: 'd', inputSchema: { type: 'object', properties: { amount: { type: 'integer', minimum: 1, maximum: 100 } }, required: ['amount'] }, execute }))
+    cleanups.push(unmount)
+    await until(() => result.isRegistered.value)
+    const invoke = (mc as unknown as { invokeTool: (name: string, input: object) => Promise<unknown> }).invokeTool.bind(mc)
+    for (let ticks = 0; ticks < 60; ticks++) {
+      const args = { amount: 5 }
+      const running = invoke(name, args)
+      let chain = Promise.resolve()
+      for (let i = 0; i < ticks; i++)
+        chain = chain.then(() => {})
+      void chain.then(() => { args.amount = 1_000_000 })
+      await running
+    }
+    expect(got.filter(amount => amount > 100)).toEqual([])
+  })
+})
