@@ -391,7 +391,7 @@ async function checkOutput<Args, Result>(call: ToolCall<Args, Result>, value: un
   if (response?.isError === true)
     return undefined
   const data = response ? response.structuredContent : value
-  const checked = await raceSignal(check(call.outputSchema, data), signal)
+  const checked = await raceSignal(check(call.outputSchema, data, true), signal)
     .catch(loadFailure(`Tool "${call.name}" ran, but the code that checks its result could not be loaded`, 'Its result was not sent; call it again only if running it twice is safe.'))
   if (!checked.problems)
     return undefined

@@ -7,6 +7,7 @@
 // loads only the one its tools use. No Vue import.
 import type { Checked } from '../schemas/standard-schema/validate'
 import type { StandardSchemaV1 } from '../types/standardSchema'
+import { toldProblems } from '../schemas/problems'
 import { WebMCPDefinitionError } from '../shared/definitionError'
 import { loadChunk } from './loading'
 
@@ -52,14 +53,15 @@ export async function unusableSchema(name: string, which: 'input' | 'output', sc
 /**
  * Checks `value` against `schema`: the value to go on with (a Standard
  * Schema's output, with its transforms and defaults applied; the value itself
- * for a JSON Schema), or the problems found. A validator that cannot be loaded
- * rejects with a `CodeLoadError`; a schema's own code that throws (an async
- * refinement), with what it threw.
+ * for a JSON Schema), or the problems found, and what the agent reads of them
+ * (`toldProblems`: a result's keys the schema does not name are not shown).
+ * A validator that cannot be loaded rejects with a `CodeLoadError`; a schema's
+ * own code that throws (an async refinement), with what it threw.
  */
-export async function check(schema: unknown, value: unknown): Promise<Checked> {
+export async function check(schema: unknown, value: unknown, isResult = false): Promise<Checked> {
   if ((schema as { '~standard'?: unknown })['~standard']) {
     standard ??= await loadChunk(() => import('../schemas/standard-schema/validate'))
-    return standard.checkStandard(schema as StandardSchemaV1, value)
+    return standard.checkStandard(schema as StandardSchemaV1, value, isResult)
   }
   validator ??= await loadChunk(() => import('../schemas/json-schema/validate'))
   if (!formatsLoaded && usesFormat(schema)) {
@@ -68,6 +70,6 @@ export async function check(schema: unknown, value: unknown): Promise<Checked> {
   }
   const problems = validator.validateArgs(value, schema)
   // The package's validator writes its messages from the schema alone, never
-  // from the value: the agent reads them as they are.
-  return problems.length ? { problems, told: problems } : { value }
+  // from the value: the agent reads them as they are, but for the locations.
+  return problems.length ? { problems, told: toldProblems(problems, value, isResult ? JSON.stringify(schema) : undefined) } : { value }
 }

@@ -9,11 +9,13 @@
 // it. So the Standard Schema adapter (standard-schema/validate.ts) tells the
 // agent its problems through here: the libraries' "what it was" tails go, and
 // every written form of the value at the problem's pointer (its JSON, each
-// string and number in it, quoted or bare) becomes `VALUE_NOT_SHOWN`. The
+// string and number in it, quoted or bare) becomes `VALUE_NOT_SHOWN`; for a
+// result, so do the keys the schema does not name (`toldProblems` in
+// problems.ts then hides them in the pointer, as for a JSON Schema). The
 // developer's `onError` and `onToolResult` keep the library's own message.
 // Loaded with the adapter. No Vue import.
 import type { ValidationProblem } from './problems'
-import { VALUE_NOT_SHOWN } from './problems'
+import { schemaNames, VALUE_NOT_SHOWN } from './problems'
 
 /** The libraries' own "what it was" tails: Valibot's ` but received ...`, ArkType's ` (was ...)`. */
 const RECEIVED_TAIL = /\s+but received .*$|\s*\(was .*\)$/s
@@ -35,9 +37,32 @@ const ALONE_AFTER = String.raw`(?![\p{L}\p{N}_]|\.\p{N})`
 /** A form that starts or ends like a word or a number, so it is replaced only where it stands alone. */
 const WORD_LIKE = /^[\p{L}\p{N}_.+-]|[\p{L}\p{N}_.]$/u
 
-/** The problems as the agent reads them: each message without the value at its pointer in `value`. */
-export function withoutValues(problems: readonly ValidationProblem[], value: unknown): ValidationProblem[] {
-  return problems.map(problem => ({ ...problem, message: scrub(problem.message.replace(RECEIVED_TAIL, ''), valueAt(value, problem.pointer)) }))
+/**
+ * The problems as the agent reads them: each message without the value at its
+ * pointer in `value`. For a result, `resultSchema` is the schema's JSON text:
+ * the keys along the pointer and those of the object there go too, but for
+ * those the schema names (Zod writes `Unrecognized key: "KEY"`, ArkType
+ * `value at ["KEY"] must be removed`).
+ */
+export function withoutValues(problems: readonly ValidationProblem[], value: unknown, resultSchema?: string): ValidationProblem[] {
+  return problems.map(({ pointer, message }) => {
+    const at = valueAt(value, pointer)
+    message = message.replace(RECEIVED_TAIL, '')
+    if (resultSchema !== undefined)
+      message = scrub(message, keysAround(pointer, at).filter(key => !schemaNames(resultSchema, key)).flatMap(stringForms))
+    return { pointer, message: scrub(message, writtenForms(at)) }
+  })
+}
+
+/** The keys along `pointer` and the own keys of the object `at` it names, at most `MAX_PIECES` of them. */
+function keysAround(pointer: string, at: unknown): string[] {
+  const keys = pointer.split('/').slice(1).map(segment => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+  try {
+    if (at !== null && typeof at === 'object' && !Array.isArray(at))
+      keys.push(...Object.keys(at).slice(0, MAX_PIECES))
+  }
+  catch {} // a revoked Proxy: the keys along the pointer still go
+  return keys.sort((a, b) => b.length - a.length)
 }
 
 /**
@@ -61,9 +86,9 @@ function valueAt(root: unknown, pointer: string): unknown {
   }
 }
 
-/** `message` with every written form of `value` replaced by `VALUE_NOT_SHOWN`. */
-function scrub(message: string, value: unknown): string {
-  for (const form of writtenForms(value)) {
+/** `message` with each of `forms` replaced by `VALUE_NOT_SHOWN`, in order. */
+function scrub(message: string, forms: string[]): string {
+  for (const form of forms) {
     if (!message.includes(form))
       continue
     message = WORD_LIKE.test(form)
@@ -91,16 +116,14 @@ function writtenForms(value: unknown): string[] {
     catch {} // a cycle or a BigInt: its pieces are still looked for
   }
   const longestFirst = pieces(value).sort((a, b) => String(b).length - String(a).length)
-  for (const piece of longestFirst) {
-    if (typeof piece !== 'string') {
-      forms.push(String(piece))
-      continue
-    }
-    if (piece.length >= MIN_BARE_LENGTH)
-      forms.push(piece)
-    forms.push(JSON.stringify(piece), `'${piece}'`, `\`${piece}\``)
-  }
+  for (const piece of longestFirst)
+    forms.push(...typeof piece === 'string' ? stringForms(piece) : [String(piece)])
   return [...new Set(forms)].filter(form => form !== '')
+}
+
+/** How a library may write a string: bare (unless short), then quoted. */
+function stringForms(text: string): string[] {
+  return [...text.length >= MIN_BARE_LENGTH ? [text] : [], JSON.stringify(text), `'${text}'`, `\`${text}\``]
 }
 
 /** The strings, numbers, BigInts and booleans in `value`, breadth first, at most `MAX_PIECES`. */

@@ -6,7 +6,7 @@ import type { StandardSchemaV1 } from '../../types/standardSchema'
 // call of a tool with such a schema, never with the JSON Schema validator.
 // No Vue import.
 import type { ValidationProblem } from '../problems'
-import { depthProblem, escapePointer, MAX_PROBLEMS } from '../problems'
+import { depthProblem, escapePointer, MAX_PROBLEMS, toldProblems } from '../problems'
 import { withoutValues } from '../problemText'
 
 /**
@@ -27,15 +27,31 @@ function pointerOf(path: StandardSchemaV1.Issue['path']): string {
 }
 
 /**
+ * The JSON text of the JSON Schema the schema describes itself as, which
+ * names the keys a result's problems may show; `{}`, naming none, when it
+ * cannot say.
+ */
+function describedAs(schema: StandardSchemaV1): string {
+  for (const target of ['draft-2020-12', 'draft-07']) {
+    try {
+      return JSON.stringify(schema['~standard'].jsonSchema!.input({ target })) ?? '{}'
+    }
+    catch {}
+  }
+  return '{}'
+}
+
+/**
  * Checks `value` with the schema's own validator. Values nested too deeply are
  * refused first, as for a JSON Schema. The problems keep the library's own
  * messages, which may quote the value; what the agent is told has it taken
- * out (schemas/problemText.ts).
+ * out (schemas/problemText.ts), and for a result (`isResult`) the keys the
+ * schema does not name too.
  */
-export async function checkStandard(schema: StandardSchemaV1, value: unknown): Promise<Checked> {
+export async function checkStandard(schema: StandardSchemaV1, value: unknown, isResult = false): Promise<Checked> {
   const tooDeep = depthProblem(value)
   if (tooDeep)
-    return { problems: [tooDeep], told: [tooDeep] }
+    return { problems: [tooDeep], told: toldProblems([tooDeep], value, isResult ? describedAs(schema) : undefined) }
   const result = await schema['~standard'].validate(value)
   if (!result.issues)
     return { value: result.value }
@@ -43,5 +59,6 @@ export async function checkStandard(schema: StandardSchemaV1, value: unknown): P
     pointer: pointerOf(issue.path),
     message: String(issue.message),
   }))
-  return { problems, told: withoutValues(problems, value) }
+  const resultSchema = isResult ? describedAs(schema) : undefined
+  return { problems, told: toldProblems(withoutValues(problems, value, resultSchema), value, resultSchema) }
 }

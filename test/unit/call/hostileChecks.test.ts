@@ -3,6 +3,7 @@
 // refinements that throw. Every step of a call answers within its limits.
 import type { ToolCall } from '../../../src/call/callTool'
 import type { ToolCallSettings } from '../../../src/shared/callSettings'
+import { toStandardJsonSchema } from '@valibot/to-json-schema'
 import { type } from 'arktype'
 import * as v from 'valibot'
 import { describe, expect, it, vi } from 'vitest'
@@ -77,15 +78,17 @@ describe('a refinement that throws', () => {
 })
 
 const SECRET = 'SSN-078-05-1120'
+// Valibot as a tool takes it, wrapped in toStandardJsonSchema: the JSON Schema
+// names the properties a result's locations may show.
 const status = {
   'Zod': z.object({ status: z.enum(['ok', 'error']) }),
-  'Valibot': v.object({ status: v.picklist(['ok', 'error']) }),
+  'Valibot': toStandardJsonSchema(v.object({ status: v.picklist(['ok', 'error']) })),
   'ArkType': type({ status: '\'ok\'|\'error\'' }),
   'JSON Schema': { type: 'object', properties: { status: { enum: ['ok', 'error'] } } },
 }
 const refined = {
   'Zod': z.object({ status: z.string().refine(value => value === 'ok', { message: `got ${SECRET}` }) }),
-  'Valibot': v.object({ status: v.pipe(v.string(), v.email()) }),
+  'Valibot': toStandardJsonSchema(v.object({ status: v.pipe(v.string(), v.email()) })),
   'ArkType': type({ status: 'string.email' }),
   'JSON Schema': { type: 'object', properties: { status: { type: 'number' } } },
 }
