@@ -34,10 +34,10 @@ const oneLine = (text: string): string => text.replace(/[\p{Cc}\u2028\u2029]/gu,
 
 /**
  * Whether a schema, as its JSON text, names `key`: holds it as the name of
- * one of its own members (a property, a definition, a keyword). In JSON text
- * an unescaped `"` only ever delimits a string, so `"key":` is found only
- * where `key` is a member's name. Text of the schema, never of the value it
- * checks.
+ * one of its own members (a property, a definition, a keyword). A string's
+ * own quotes are escaped in JSON text, so `"key":` is found only where a
+ * member's name ends: a key shown is text of the schema, never only of the
+ * value it checks.
  */
 export const schemaNames = (schemaText: string, key: string): boolean => schemaText.includes(`${JSON.stringify(key)}:`)
 

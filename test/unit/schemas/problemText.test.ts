@@ -126,3 +126,19 @@ describe('the forms a value is hidden in', () => {
     expect(told(`got ${SECRET}`, getter)).toBe('got (value not shown)')
   })
 })
+
+describe('a result\'s keys (resultSchema: the schema\'s JSON text)', () => {
+  const schemaText = JSON.stringify({ type: 'object', properties: { user: { type: 'object' } }, additionalProperties: false })
+
+  it('a key the schema does not name goes from the message, at the pointer or in the object there', () => {
+    const value = { 'user': { name: 'x' }, 'alice@example.com': 1 }
+    expect(withoutValues([{ pointer: '', message: 'Unrecognized key: "alice@example.com"' }], value, schemaText)[0]!.message).toBe('Unrecognized key: "(value not shown)"')
+    expect(withoutValues([{ pointer: '/alice@example.com', message: 'value at ["alice@example.com"] must be removed' }], value, schemaText)[0]!.message).toBe('value at ["(value not shown)"] must be removed')
+  })
+
+  it('a key the schema names stays; without a resultSchema (arguments) every key stays', () => {
+    const value = { user: { name: 'x' }, other: 1 }
+    expect(withoutValues([{ pointer: '/user', message: 'user must be removed' }], value, schemaText)[0]!.message).toBe('user must be removed')
+    expect(withoutValues([{ pointer: '', message: 'Unrecognized key: "other"' }], value)[0]!.message).toBe('Unrecognized key: "other"')
+  })
+})
