@@ -9,7 +9,7 @@ import { confirmRule, confirmStep } from '../../../src/call/confirm'
 import { whenAsks } from '../../../src/call/confirmPolicy'
 import { freezeArguments } from '../../../src/call/frozenArguments'
 import { forgetApprovals, rememberApproval } from '../../../src/call/rememberedApprovals'
-import { resolveCallSettings } from '../../../src/shared/callSettings'
+import { confirmSettingsError, resolveCallSettings } from '../../../src/shared/callSettings'
 
 type Confirm = Parameters<typeof resolveCallSettings>[1]
 
@@ -100,6 +100,20 @@ describe('confirmRule', () => {
   it('with no registration to keep it for, nothing can be remembered', () => {
     const { owner: _, ...unregistered } = toolCall({ confirm: true }, {}, REVERSIBLE)
     expect(confirmRule(unregistered)!.canRemember).toBe(false)
+  })
+})
+
+describe('confirmSettingsError (development builds refuse the tool at registration)', () => {
+  it('judges the timeoutMs a request of the tool waits by: the nearest set, never a group\'s the tool\'s own confirm: true or callback leaves unused', () => {
+    const error = (own: Confirm, group: Confirm, app: Partial<ToolCallSettings> = {}) => confirmSettingsError('pay', resolveCallSettings(app, group, own))?.message
+    const broken = { confirm: { timeoutMs: -1 } }
+    expect(error({ confirm: true }, broken)).toBeUndefined()
+    expect(error({ confirm: ownConfirm }, broken)).toBeUndefined()
+    expect(error({}, broken)).toContain('the group\'s confirm.timeoutMs')
+    expect(error({ confirm: {} }, broken)).toContain('the group\'s confirm.timeoutMs')
+    expect(error({ confirm: { timeoutMs: 5 } }, broken)).toBeUndefined()
+    expect(error({ confirm: { timeoutMs: null as unknown as number } }, {})).toContain('confirm.timeoutMs')
+    expect(error({ confirm: true }, {}, { confirmTimeoutMs: -1 })).toContain('the app\'s confirmTimeoutMs')
   })
 })
 
