@@ -87,9 +87,13 @@ export default defineBuildConfig({
             // it statically: in the chunk import() targets, it would make that chunk start-up code.
             if (/src\/call\/budgets\.ts$|src\/results\/(?:resultBudgets|screen)\.ts$/.test(id))
               return 'budgets'
-            // With the spec's rules, which the budgets check too and production start-up code never runs.
-            if (/src\/definitions\/(?:definitionBudgets|specChecks)\.ts$/.test(id))
+            if (/src\/definitions\/definitionBudgets\.ts$/.test(id))
               return 'definitionBudgets'
+            // The spec's rules, which the budgets check too, and the registration by name in every
+            // build: a chunk of their own that both import, so neither brings the other, and
+            // production start-up code never runs them.
+            if (/src\/definitions\/specChecks\.ts$/.test(id))
+              return 'specChecks'
             // Registering on a context that removes tools by name (Firefox's own), loaded by
             // import() on the first registration there: no other context needs it.
             if (/src\/registration\/byNameRegistration\.ts$/.test(id))

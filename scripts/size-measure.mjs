@@ -81,7 +81,11 @@ export async function measure(source, packages = { 'vue-webmcp': root }, externa
   // first result that holds one; the registration by name, loaded only on Firefox's own context.
   // Counted in none of the other columns.
   const isConfirm = c => Object.keys(c.modules).some(id => /chunks\/confirm\./.test(id))
-  const isWhenUsed = c => Object.keys(c.modules).some(id => /chunks\/(?:budgets|untrustedMarking|byNameRegistration)\./.test(id))
+  const isWhenUsedEntry = c => Object.keys(c.modules).some(id => /chunks\/(?:budgets|untrustedMarking|byNameRegistration)\./.test(id))
+  // A chunk that only such chunks import (the spec's rules, which the budgets and the registration
+  // by name share) loads with them, never on a first call.
+  const importersOf = c => lazy.filter(other => other.imports.includes(c.fileName))
+  const isWhenUsed = c => isWhenUsedEntry(c) || (importersOf(c).length > 0 && importersOf(c).every(isWhenUsedEntry))
   const sum = list => [...list].reduce((n, c) => n + gzip(c), 0)
   return {
     startup: sum(startup),
@@ -90,8 +94,8 @@ export async function measure(source, packages = { 'vue-webmcp': root }, externa
     lazy: sum(lazy.filter(c => !isValidator(c) && !isConfirm(c) && !isWhenUsed(c))),
     validator: sum(lazy.filter(isValidator)),
     confirm: sum(lazy.filter(isConfirm)),
-    /** Each lazy chunk: its gzip bytes and the modules in it. */
-    lazyChunks: lazy.map(c => ({ gzip: gzip(c), modules: Object.keys(c.modules) })),
+    /** Each lazy chunk: its gzip bytes, the modules in it, and those of each lazy chunk that imports it. */
+    lazyChunks: lazy.map(c => ({ gzip: gzip(c), modules: Object.keys(c.modules), importedBy: importersOf(c).map(other => Object.keys(other.modules)) })),
     /** Every module bundled, so a caller can check which copy of a package was used. */
     modules: chunks.flatMap(c => Object.keys(c.modules)),
     /** The modules in the files the page loads with the app's entry. */

@@ -9,7 +9,6 @@
 import type { BudgetedResponse } from '../results/resultBudgets'
 import type { ToolCallSettings } from '../shared/callSettings'
 import type { WebMCPCallOrigin, WebMCPConfirmationOutcome, WebMCPErrorCode, WebMCPToolAnnotations, WebMCPToolResponse } from '../types'
-import type { ConfirmRule } from './confirm'
 import type { ApprovalOwner } from './rememberedApprovals'
 import { errorResult, resultSize } from '../results'
 import { isToolResponse } from '../results/isToolResponse'
@@ -18,7 +17,8 @@ import { isErrorLike } from '../shared/errorLike'
 import { ResultTooLargeError, ToolInputError, ToolOutputError } from '../shared/errors'
 import { resultLimitSetting } from '../shared/limits'
 import { warnOnce } from '../shared/warn'
-import { asksThePerson } from './confirmPolicy'
+import { asksThePerson, whenAsks } from './confirmPolicy'
+import { copyArguments, freezeArguments } from './frozenArguments'
 import { CodeLoadError, loadChunk, loadFailure, raceSignal } from './loading'
 import { asGiven, findMarked, loadResultBudget, shapeOutput } from './resultStep'
 import { check, unusableSchema } from './validation'
@@ -131,6 +131,9 @@ export function timeoutSetting(ms: unknown, warn: (message: string) => void = wa
 /** Runs one tool call to a valid MCP result. Never rejects. */
 export async function callTool<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
   const { name, settings } = call
+  // The call's own copy, taken before anything awaits: what is checked is what
+  // `execute` gets, whatever a caller that kept its object does meanwhile.
+  const copied = copyArguments(args) as Args
   // Every browser and Node from 16 (the package needs 20.19) has `performance`.
   const started = performance.now()
   const withArgs = settings.includeArgs === true ? { args } : {}
@@ -140,7 +143,7 @@ export async function callTool<Args, Result>(call: ToolCall<Args, Result>, args:
   const trail: CallTrail = {}
   let outcome: ToolCallOutcome
   try {
-    outcome = await runCall(call, args, trail)
+    outcome = await runCall(call, copied, trail)
   }
   catch (error) {
     outcome = failed(settings, error, 'INTERNAL')
@@ -248,36 +251,33 @@ function callLimits(call: ToolCall<unknown, unknown>): CallLimits {
 
 /**
  * The steps of a call, each bounded by the call's limits: the arguments
- * checked, the person asked (for a tool that asks), `execute`, `formatOutput`,
- * the output check, then the result.
+ * checked (`args`: the call's own copy), the person asked (for a call that
+ * asks), `execute`, `formatOutput`, the output check, then the result.
  */
 async function runCall<Args, Result>(call: ToolCall<Args, Result>, args: Args, trail: CallTrail): Promise<ToolCallOutcome> {
   const limits = callLimits(call as ToolCall<unknown, unknown>)
   try {
     await loadResultBudget(call.name, limitOf(call.settings), limits.signal)
-    // A tool that asks loads the confirmation step (call/confirm.ts) before its
-    // arguments are checked: nothing waits between the check and the frozen
-    // copy of them that `when`, the person and `execute` get.
-    const confirmation = asksThePerson(call) ? await loadConfirmation(call.name, limits.signal) : undefined
     const unusable = await refuseUnusableSchema(call, limits.signal)
     if (unusable)
       return unusable
     const checked = await checkArguments(call, args, limits.signal)
     if (checked.refused)
       return checked.refused
-    // Whether the person is asked: not when `when` says no, nor for a tool
-    // they approved for the page. A tool that asks runs with the frozen copy
-    // `when` saw and the person is shown.
-    const asking = confirmation?.confirmStep(call, checked.args)
-    if (asking?.step === 'remembered') {
-      trail.confirmation = { decision: 'approved', ms: 0, remembered: true }
-    }
-    else if (asking?.step === 'ask') {
-      const refused = await askThePerson(call, asking.args.shown, trail, limits, asking.rule)
+    if (!asksThePerson(call))
+      return await runTool(call, checked.args, limits.signal)
+    // A tool that asks runs with one frozen copy of the checked arguments, the
+    // one `when` sees and the person is shown. `when` is read here: a call it
+    // lets through never waits for the confirmation step (call/confirm.ts),
+    // which loads only for a call that asks, after the check, so wrong
+    // arguments are told as such whatever that load does.
+    const frozen = freezeArguments(checked.args)
+    if (whenAsks(call, frozen.run)) {
+      const refused = await askThePerson(call, frozen.shown, trail, limits)
       if (refused)
         return refused
     }
-    return await runTool(call, asking ? asking.args.run as Args : checked.args, limits.signal)
+    return await runTool(call, frozen.run as Args, limits.signal)
   }
   catch (error) {
     const code = classifyError(error)
@@ -324,7 +324,7 @@ async function checkArguments<Args, Result>(call: ToolCall<Args, Result>, args: 
   return { refused: failed(call.settings, error, 'INVALID_ARGS', new ToolInputError(heading + formatProblems(checked.told))) }
 }
 
-/** The confirmation step (call/confirm.ts), loaded with the first call of a tool that asks, kept once loaded. */
+/** The confirmation step (call/confirm.ts), loaded with the first call that asks, kept once loaded. */
 async function loadConfirmation(name: string, signal: AbortSignal): Promise<typeof import('./confirm')> {
   confirmer ??= await raceSignal(loadChunk(() => import('./confirm')), signal)
     .catch(loadFailure(`Tool "${name}" did not run: the code that asks the person could not be loaded`, 'Try again.'))
@@ -332,22 +332,28 @@ async function loadConfirmation(name: string, signal: AbortSignal): Promise<type
 }
 
 /**
- * The person's decision (call/confirm.ts, loaded already): the outcome of a
- * call that does not run, else undefined. The wait is bounded by the call's
- * signals, which withdraw the request; the timer pauses meanwhile.
+ * The person's decision, for a call that asks: the outcome of a call that does
+ * not run, else undefined. Loads the confirmation step (call/confirm.ts),
+ * which skips a tool they approved for the page. The wait is bounded by the
+ * call's signals, which withdraw the request; the timer pauses meanwhile.
  */
 async function askThePerson<Args, Result>(
   call: ToolCall<Args, Result>,
   shown: unknown,
   trail: CallTrail,
   limits: CallLimits,
-  rule: ConfirmRule,
 ): Promise<ToolCallOutcome | undefined> {
+  const confirmation = await loadConfirmation(call.name, limits.signal)
+  const { rule, step } = confirmation.confirmStep(call)!
+  if (step === 'remembered') {
+    trail.confirmation = { decision: 'approved', ms: 0, remembered: true }
+    return undefined
+  }
   limits.pauseTimer()
-  const confirmation = await confirmer!.confirmCall(call, shown, rule)
+  const decided = await confirmation.confirmCall(call, shown, rule)
   limits.resumeTimer()
-  trail.confirmation = confirmation?.outcome
-  return confirmation?.error ? failed(call.settings, confirmation.error, confirmation.code!) : undefined
+  trail.confirmation = decided?.outcome
+  return decided?.error ? failed(call.settings, decided.error, decided.code!) : undefined
 }
 
 /** `execute`, `formatOutput` and the output check, each racing the call's signal; then the result. */

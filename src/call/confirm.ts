@@ -1,26 +1,23 @@
 // Part of step 3 of a call (see "How a call flows" in docs/contributing.md): the
-// person's decision, between argument validation and `execute`, for a tool
-// that asks (call/confirmPolicy.ts). Loaded by the call path only when a tool
-// asks, before its arguments are checked, so apps whose tools never ask do not
-// ship it. No Vue import.
+// person's decision, between argument validation and `execute`, for a call
+// that asks (call/confirmPolicy.ts: the tool asks, and its `when` does not let
+// the call through). Loaded by the call path only then, after the arguments
+// are checked, so apps whose tools never ask do not ship it. No Vue import.
 //
 // The tool's own `confirm`, its group's, the app's callback and the tool's
-// annotations are read into one rule; `when` and a remembered approval
+// annotations are read into one rule; a remembered approval
 // (call/rememberedApprovals.ts) may let the call run unasked. Otherwise a
 // request joins the page-wide queue (call/confirmQueue.ts) and waits for a
 // `confirm` callback (the tool's, its group's or the app's, nearest first) or,
 // without one, for a `useWebMCPConfirmations` dialog. Withdrawing it (the
 // agent cancels, the tool's scope ends) aborts its signal and takes it out.
-import type { ToolCallSettings } from '../shared/callSettings'
-import type { WebMCPCallOrigin, WebMCPConfirm, WebMCPConfirmationOutcome, WebMCPConfirmationRequest, WebMCPConfirmOptions, WebMCPErrorCode, WebMCPToolAnnotations } from '../types'
+import type { WebMCPCallOrigin, WebMCPConfirm, WebMCPConfirmationOutcome, WebMCPConfirmationRequest, WebMCPErrorCode, WebMCPToolAnnotations } from '../types'
 import type { ConfirmingCall } from './confirmPolicy'
 import type { QueueEntry } from './confirmQueue'
-import type { FrozenArguments } from './frozenArguments'
 import type { ApprovalOwner } from './rememberedApprovals'
 import { warnOnce } from '../shared/warn'
-import { asksThePerson } from './confirmPolicy'
+import { asksThePerson, confirmFields } from './confirmPolicy'
 import { dialogCount, enqueue, isQueued, queuedEntries, withdrawFrom } from './confirmQueue'
-import { freezeArguments } from './frozenArguments'
 import { isRemembered, rememberApproval } from './rememberedApprovals'
 
 /** The part of a call (call/callTool.ts's `ToolCall`) a confirmation reads. */
@@ -37,16 +34,9 @@ export interface ConfirmRule {
   explicit: boolean
   /** The nearest callback: the tool's, its group's, the app's. None: a dialog decides. */
   ask?: WebMCPConfirm
-  when?: (args: any) => boolean
   /** An approval with `remember: true` is kept for the registration. */
   canRemember: boolean
   timeoutMs?: number
-}
-
-type Choice = NonNullable<ToolCallSettings['confirms']>[number]
-
-function fieldsOf(choice: Choice): WebMCPConfirmOptions<unknown> {
-  return typeof choice === 'object' && choice !== null ? choice : {}
 }
 
 /**
@@ -69,63 +59,31 @@ export function confirmRule(call: ConfirmingCall): ConfirmRule | undefined {
   if (!asksThePerson(call))
     return undefined
   const { settings, annotations } = call
-  const [own, group] = settings.confirms ?? []
-  // A tool's own `confirm: true` or callback asks on every call: the group's
-  // fields (`when`, `remember`, `timeoutMs`) apply only to a tool whose own
-  // `confirm` is unset or an object, field by field.
-  const mine = fieldsOf(own)
-  const groups = own === undefined || typeof own === 'object' ? fieldsOf(group) : {}
+  const { own, group, mine, groups } = confirmFields(settings)
   const ask = [own, mine.ask, group, groups.ask, settings.confirm].find(option => typeof option === 'function') as WebMCPConfirm | undefined
-  const when = mine.when ?? groups.when
-  const timeoutMs = mine.timeoutMs ?? groups.timeoutMs ?? settings.confirmTimeoutMs
+  // The nearest value set, `null` included: `confirmCall` fails a call whose limit is not a
+  // positive, finite number rather than let it wait without one.
+  const timeoutMs = [mine.timeoutMs, groups.timeoutMs, settings.confirmTimeoutMs].find(ms => ms !== undefined)
   return {
     explicit: (own ?? group) !== undefined,
     ...(ask ? { ask } : {}),
-    ...(when ? { when } : {}),
     // Only what registered can be remembered: it ends with the registration.
     canRemember: call.owner !== undefined && rememberable(mine.remember, groups.remember, annotations),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
   }
 }
 
-/** How a call of a tool that asks goes on. */
+/** How a call that asks goes on. */
 export interface ConfirmStep {
   rule: ConfirmRule
-  /**
-   * `'ask'`: the person decides. `'remembered'`: approved earlier with
-   * `remember: true`, it runs unasked. `'run'`: `when` said this call need not ask.
-   */
-  step: 'ask' | 'remembered' | 'run'
-  /** The arguments `when` saw: the person is shown them, and `execute` gets them, whatever the step. */
-  args: FrozenArguments
+  /** `'ask'`: the person decides. `'remembered'`: approved earlier with `remember: true`, it runs unasked. */
+  step: 'ask' | 'remembered'
 }
 
-/** Whether and how this call asks; `undefined` for a tool that does not ask. */
-export function confirmStep(call: ConfirmingCall, args: unknown): ConfirmStep | undefined {
+/** How this call of a tool that asks goes on, once its `when` said it asks; `undefined` for a tool that does not ask. */
+export function confirmStep(call: ConfirmingCall): ConfirmStep | undefined {
   const rule = confirmRule(call)
-  if (!rule)
-    return undefined
-  const frozen = freezeArguments(args)
-  const step = !needsAsking(call.name, rule, frozen.run) ? 'run' : rule.canRemember && isRemembered(call.owner) ? 'remembered' : 'ask'
-  return { rule, step, args: frozen }
-}
-
-/** `when`, guarded: a throw, or a value that is not a boolean, asks (the person decides when the page cannot). */
-function needsAsking(name: string, rule: ConfirmRule, args: unknown): boolean {
-  if (!rule.when)
-    return true
-  try {
-    const answer: unknown = rule.when(args)
-    if (typeof answer === 'boolean')
-      return answer
-    if (__DEV__)
-      warnOnce(`confirm.when for tool "${name}" returned ${String(answer)}, not a boolean: the call asks the person.`)
-  }
-  catch (error) {
-    if (__DEV__)
-      console.error(`[vue-webmcp] confirm.when for tool "${name}" threw; the call asks the person.`, error)
-  }
-  return true
+  return rule && { rule, step: rule.canRemember && isRemembered(call.owner) ? 'remembered' : 'ask' }
 }
 
 /** What the call path does next: nothing (run it), or answer with `error` under `code`. */

@@ -1,9 +1,11 @@
-// Whether a call of a tool may wait for the person: the one test the call path
-// makes before it loads the confirmation step (call/confirm.ts), so a page
-// whose tools never ask never loads it. On what terms a tool asks, and whether
-// this call does (`when`, a remembered approval), is the step's. No Vue import.
+// Whether a call of a tool waits for the person, as far as the call path
+// decides it before it loads the confirmation step (call/confirm.ts): whether
+// the tool asks at all, and whether its `when` lets this call through. A page
+// whose tools never ask never loads the step, and a call `when` lets through
+// does not need it. On what terms a tool asks, and a remembered approval, are
+// the step's. No Vue import.
 import type { ToolCallSettings } from '../shared/callSettings'
-import type { WebMCPToolAnnotations } from '../types'
+import type { WebMCPConfirmOptions, WebMCPToolAnnotations } from '../types'
 import type { ApprovalOwner } from './rememberedApprovals'
 import { warnOnce } from '../shared/warn'
 
@@ -32,4 +34,52 @@ export function asksThePerson(call: ConfirmingCall): boolean {
   if (__DEV__ && annotations?.destructiveHint === true)
     (settings.warn ?? warnOnce)(`Tool "${call.name}" is annotated destructiveHint: true but nothing makes it ask the person: destructiveHint only keeps an approval from being remembered. Set confirm: true (or consequentialHint: true) to ask, or confirm: false if it needs no confirmation.`)
   return false
+}
+
+type Choice = NonNullable<ToolCallSettings['confirms']>[number]
+
+function fieldsOf(choice: Choice): WebMCPConfirmOptions<unknown> {
+  return typeof choice === 'object' && choice !== null ? choice : {}
+}
+
+/** The fields of a tool's own `confirm` and of its group's that apply to it. */
+export interface ConfirmFields {
+  own: Choice
+  group: Choice
+  mine: WebMCPConfirmOptions<unknown>
+  groups: WebMCPConfirmOptions<unknown>
+}
+
+/**
+ * A tool's own `confirm: true` or callback asks on every call: the group's
+ * fields (`when`, `remember`, `timeoutMs`) apply only to a tool whose own
+ * `confirm` is unset or an object, field by field.
+ */
+export function confirmFields(settings: ToolCallSettings): ConfirmFields {
+  const [own, group] = settings.confirms ?? []
+  return { own, group, mine: fieldsOf(own), groups: own === undefined || typeof own === 'object' ? fieldsOf(group) : {} }
+}
+
+/**
+ * Whether this call of a tool that asks waits for the person as far as its
+ * `when` says (`args`: the frozen copy the person would be shown). A throw, or
+ * a value that is not a boolean, asks: the person decides when the page cannot.
+ */
+export function whenAsks(call: ConfirmingCall, args: unknown): boolean {
+  const { mine, groups } = confirmFields(call.settings)
+  const when = mine.when ?? groups.when
+  if (!when)
+    return true
+  try {
+    const answer: unknown = when(args)
+    if (typeof answer === 'boolean')
+      return answer
+    if (__DEV__)
+      warnOnce(`confirm.when for tool "${call.name}" returned ${String(answer)}, not a boolean: the call asks the person.`)
+  }
+  catch (error) {
+    if (__DEV__)
+      console.error(`[vue-webmcp] confirm.when for tool "${call.name}" threw; the call asks the person.`, error)
+  }
+  return true
 }

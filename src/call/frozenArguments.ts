@@ -1,8 +1,10 @@
-// The arguments of a call that asks, as one deep, frozen copy that `when`,
-// the person (the request's `args`) and `execute` all get: nothing a caller
-// still holding the object it passed (Firefox's invokeTool hands `execute` the
-// caller's own object), a callback or a dialog changes after the check
-// reaches `execute`. No Vue import.
+// The call's own copies of its arguments. Every call takes one before anything
+// awaits, and checks and runs that: a caller still holding the object it
+// passed (Firefox's invokeTool hands `execute` the caller's own object, an
+// in-page executeTool, a getter) cannot change what `execute` gets after the
+// check. A call that asks makes one deep, frozen copy of the checked arguments
+// that `when`, the person (the request's `args`) and `execute` all get, so no
+// callback or dialog changes them either. No Vue import.
 import { safeStringify } from '../results/serialize'
 
 /** The arguments as checked and run, and as the person is shown them. */
@@ -35,6 +37,22 @@ function isPlainData(value: unknown): boolean {
     stack.push(...Object.values(item))
   }
   return true
+}
+
+/**
+ * The call's own copy of `args`: a structured clone of plain data, in which
+ * each getter was read once, by the clone. Anything a clone would turn into
+ * something else (a function, a class instance from an in-page caller) goes
+ * as given, as does a value that cannot be read or cloned (a Proxy): the
+ * check then reads what the caller gave.
+ */
+export function copyArguments(args: unknown): unknown {
+  try {
+    return isPlainData(args) ? structuredClone(args) : args
+  }
+  catch {
+    return args
+  }
 }
 
 /** A deep copy, frozen at every level (a structured clone; JSON for what cannot be cloned). */

@@ -5,9 +5,12 @@
 // its tools hold: a registration ends with unregisterTool(name), a second tool
 // wanting a held name is refused as Chromium refuses it, and that tool
 // registers once the name is freed (there is no toolchange to say when).
-// Loaded with import() on a page's first registration there (byName.ts). It
-// imports nothing of the start-up code: a module both imported would be a
-// start-up file of its own in an app's bundle. No Vue import.
+// It accepts any name and an empty description, so the spec's rules are
+// checked here, in every build, and a tool that breaks one is refused as
+// Chromium refuses it. Loaded with import() on a page's first registration
+// there (byName.ts). It imports nothing of the start-up code: a module both
+// imported would be a start-up file of its own in an app's bundle. No Vue import.
+import { specProblem } from '../definitions/specChecks'
 
 /** A ModelContext with Firefox's `unregisterTool(name)`. */
 export interface ByNameModelContext {
@@ -55,7 +58,9 @@ function nameTaken(name: string): DOMException {
 
 /**
  * Registers `tool` on a by-name context for as long as `signal` is not
- * aborted; its abort unregisters the tool by name. A name another of the
+ * aborted; its abort unregisters the tool by name. A name or description the
+ * spec refuses is refused with `InvalidStateError` (synchronously), saying
+ * which rule, as Chromium refuses it. A name another of the
  * package's registrations holds is refused with `InvalidStateError`
  * (synchronously), and `retry`, when given, runs once that name is freed
  * (unless `signal` has been aborted by then). Where the context lists its
@@ -71,8 +76,11 @@ export function registerByName(
   changed: () => void,
   retry?: () => void,
 ): void | Promise<void> {
-  const names = namesOf(mc)
   const { name } = tool
+  const broken = specProblem(tool)
+  if (broken)
+    throw new DOMException(`Tool "${name}" not registered: ${broken}.`, 'InvalidStateError')
+  const names = namesOf(mc)
   const held = names.get(name)
   if (held) {
     if (retry) {

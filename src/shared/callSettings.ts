@@ -49,24 +49,26 @@ function isConfirmTimeout(ms: unknown): boolean {
 }
 
 /**
- * A definition mistake in the tool's confirmation settings, or null: a
- * `confirm.timeoutMs` (the tool's, its group's, or the app's
- * `confirmTimeoutMs`) that is not a positive, finite number would let a
- * request wait forever where the author meant it to end. Development builds:
- * the tool does not register, and its `error` says why. Production builds
- * skip this check; the confirmation step fails each call of such a tool that
- * would ask, without asking (call/confirm.ts).
+ * A definition mistake in the tool's confirmation settings, or null: the
+ * `confirm.timeoutMs` a request of the tool waits by (the nearest set: the
+ * tool's, its group's, or the app's `confirmTimeoutMs`) that is not a
+ * positive, finite number would let a request wait forever where the author
+ * meant it to end. A group's never applies to a tool whose own `confirm` is
+ * `true` or a callback (call/confirmPolicy.ts). Development builds: the tool
+ * does not register, and its `error` says why. Production builds skip this
+ * check; the confirmation step fails each call of such a tool that would ask,
+ * without asking (call/confirm.ts).
  */
 export function confirmSettingsError(name: string, settings: ToolCallSettings): TypeError | null {
   const [own, group] = settings.confirms ?? []
+  const groupApplies = own === undefined || typeof own === 'object'
   const candidates: [string, unknown][] = [
     ['confirm.timeoutMs', (own as WebMCPConfirmOptions | undefined)?.timeoutMs],
-    ['the group\'s confirm.timeoutMs', (group as WebMCPConfirmOptions | undefined)?.timeoutMs],
+    ['the group\'s confirm.timeoutMs', groupApplies ? (group as WebMCPConfirmOptions | undefined)?.timeoutMs : undefined],
     ['the app\'s confirmTimeoutMs', settings.confirmTimeoutMs],
   ]
-  for (const [what, ms] of candidates) {
-    if (ms !== undefined && !isConfirmTimeout(ms))
-      return new TypeError(`Tool "${name}": ${what} must be a positive, finite number of milliseconds; got ${typeof ms === 'string' ? JSON.stringify(ms) : String(ms)}. Not registered.`)
-  }
+  const [what, ms] = candidates.find(([, ms]) => ms !== undefined) ?? []
+  if (ms !== undefined && !isConfirmTimeout(ms))
+    return new TypeError(`Tool "${name}": ${what} must be a positive, finite number of milliseconds; got ${typeof ms === 'string' ? JSON.stringify(ms) : String(ms)}. Not registered.`)
   return null
 }

@@ -1,12 +1,15 @@
 // Whether a call asks, and on what terms: the tool's `confirm`, its group's,
 // the app's callback and the annotations, read into one rule (call/confirm.ts,
-// after call/confirmPolicy.ts said the tool asks).
+// after call/confirmPolicy.ts said the tool asks and its `when` did not let the
+// call through).
 import type { ToolCallSettings } from '../../../src/shared/callSettings'
 import type { WebMCPToolAnnotations } from '../../../src/types'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { confirmRule, confirmStep } from '../../../src/call/confirm'
+import { whenAsks } from '../../../src/call/confirmPolicy'
+import { freezeArguments } from '../../../src/call/frozenArguments'
 import { forgetApprovals, rememberApproval } from '../../../src/call/rememberedApprovals'
-import { resolveCallSettings } from '../../../src/shared/callSettings'
+import { confirmSettingsError, resolveCallSettings } from '../../../src/shared/callSettings'
 
 type Confirm = Parameters<typeof resolveCallSettings>[1]
 
@@ -50,9 +53,20 @@ describe('confirmRule', () => {
   })
 
   it('a group\'s object fills in the fields a tool\'s own leaves unset', () => {
-    const when = () => true
-    const rule = confirmRule(toolCall({ confirm: { timeoutMs: 5 } }, { confirm: { when, timeoutMs: 9, remember: false } }))
-    expect(rule).toEqual({ explicit: true, when, timeoutMs: 5, canRemember: false })
+    const when = vi.fn(() => true)
+    const call = toolCall({ confirm: { timeoutMs: 5 } }, { confirm: { when, timeoutMs: 9, remember: false } })
+    expect(confirmRule(call)).toEqual({ explicit: true, timeoutMs: 5, canRemember: false })
+    expect(whenAsks(call, {})).toBe(true)
+    expect(when).toHaveBeenCalledOnce()
+  })
+
+  it('the nearest timeoutMs set wins, null included (the step fails such a call rather than wait without a limit)', () => {
+    const app = { confirmTimeoutMs: 30_000 }
+    const confirm = (ms: unknown) => ({ confirm: { timeoutMs: ms as number } })
+    const nearest = (own: unknown, group: unknown) => confirmRule(toolCall(confirm(own), confirm(group), undefined, app))!.timeoutMs
+    expect(nearest(null, 9)).toBeNull()
+    expect(nearest(undefined, null)).toBeNull()
+    expect(nearest(undefined, undefined)).toBe(30_000)
   })
 
   it('a tool\'s own confirm: true or callback takes none of the group\'s fields (when, remember, timeoutMs), only its callback', () => {
@@ -61,7 +75,7 @@ describe('confirmRule', () => {
     expect(confirmRule(toolCall({ confirm: true }, group))).toEqual({ explicit: true, canRemember: false })
     expect(confirmRule(toolCall({ confirm: ownConfirm }, group))).toEqual({ explicit: true, ask: ownConfirm, canRemember: false })
     expect(confirmRule(toolCall({ confirm: true }, { confirm: groupConfirm }))!.ask).toBe(groupConfirm)
-    expect(confirmRule(toolCall({}, group))).toEqual({ explicit: true, ask: groupConfirm, when, timeoutMs: 9, canRemember: true })
+    expect(confirmRule(toolCall({}, group))).toEqual({ explicit: true, ask: groupConfirm, timeoutMs: 9, canRemember: true })
   })
 
   it('remembers, as MCP\'s defaults say, only what the author marked reversible or what its confirm says remember: true for', () => {
@@ -89,54 +103,75 @@ describe('confirmRule', () => {
   })
 })
 
+describe('confirmSettingsError (development builds refuse the tool at registration)', () => {
+  it('judges the timeoutMs a request of the tool waits by: the nearest set, never a group\'s the tool\'s own confirm: true or callback leaves unused', () => {
+    const error = (own: Confirm, group: Confirm, app: Partial<ToolCallSettings> = {}) => confirmSettingsError('pay', resolveCallSettings(app, group, own))?.message
+    const broken = { confirm: { timeoutMs: -1 } }
+    expect(error({ confirm: true }, broken)).toBeUndefined()
+    expect(error({ confirm: ownConfirm }, broken)).toBeUndefined()
+    expect(error({}, broken)).toContain('the group\'s confirm.timeoutMs')
+    expect(error({ confirm: {} }, broken)).toContain('the group\'s confirm.timeoutMs')
+    expect(error({ confirm: { timeoutMs: 5 } }, broken)).toBeUndefined()
+    expect(error({ confirm: { timeoutMs: null as unknown as number } }, {})).toContain('confirm.timeoutMs')
+    expect(error({ confirm: true }, {}, { confirmTimeoutMs: -1 })).toContain('the app\'s confirmTimeoutMs')
+  })
+})
+
 describe('confirmStep', () => {
   it('a remembered approval runs unasked only where the tool may be remembered, through the registration and execute approved', () => {
     rememberApproval({ name: 'pay' }, owner)
-    expect(confirmStep(toolCall({ confirm: true }, {}, REVERSIBLE), {})!.step).toBe('remembered')
-    expect(confirmStep(toolCall({ confirm: { remember: false } }, {}, REVERSIBLE), {})!.step).toBe('ask')
-    expect(confirmStep(toolCall({ confirm: true }, {}, { destructiveHint: true }), {})!.step).toBe('ask')
-    expect(confirmStep({ ...toolCall({ confirm: true }, {}, REVERSIBLE), owner: { ...owner, execute: () => 'other' } }, {})!.step).toBe('ask')
-    expect(confirmStep({ ...toolCall({ confirm: true }, {}, REVERSIBLE), owner: { ...owner, ended: new AbortController().signal } }, {})!.step).toBe('ask')
+    expect(confirmStep(toolCall({ confirm: true }, {}, REVERSIBLE))!.step).toBe('remembered')
+    expect(confirmStep(toolCall({ confirm: { remember: false } }, {}, REVERSIBLE))!.step).toBe('ask')
+    expect(confirmStep(toolCall({ confirm: true }, {}, { destructiveHint: true }))!.step).toBe('ask')
+    expect(confirmStep({ ...toolCall({ confirm: true }, {}, REVERSIBLE), owner: { ...owner, execute: () => 'other' } })!.step).toBe('ask')
+    expect(confirmStep({ ...toolCall({ confirm: true }, {}, REVERSIBLE), owner: { ...owner, ended: new AbortController().signal } })!.step).toBe('ask')
     forgetApprovals('pay')
-    expect(confirmStep(toolCall({ confirm: true }, {}, REVERSIBLE), {})!.step).toBe('ask')
+    expect(confirmStep(toolCall({ confirm: true }, {}, REVERSIBLE))!.step).toBe('ask')
   })
 
   it('the approval ends with its registration', () => {
     const ending = new AbortController()
     const mine = { ended: ending.signal, execute }
     rememberApproval({ name: 'pay' }, mine)
-    expect(confirmStep({ ...toolCall({ confirm: true }, {}, REVERSIBLE), owner: mine }, {})!.step).toBe('remembered')
+    expect(confirmStep({ ...toolCall({ confirm: true }, {}, REVERSIBLE), owner: mine })!.step).toBe('remembered')
     ending.abort()
-    expect(confirmStep({ ...toolCall({ confirm: true }, {}, REVERSIBLE), owner: mine }, {})!.step).toBe('ask')
+    expect(confirmStep({ ...toolCall({ confirm: true }, {}, REVERSIBLE), owner: mine })!.step).toBe('ask')
   })
 
   it('when and execute get one frozen copy of plain arguments; a Standard Schema\'s class instances go as they are', () => {
-    const seen: unknown[] = []
-    const call = toolCall({ confirm: { when: (args) => { seen.push(args); return false } } })
     const args = { amount: 5, nested: { to: 'x' } }
-    const step = confirmStep(call, args)!
-    expect(step.step).toBe('run')
-    expect(seen[0]).toBe(step.args.run)
-    expect(step.args.run).toEqual(args)
-    expect(step.args.run).not.toBe(args)
-    expect(Object.isFrozen((step.args.run as typeof args).nested)).toBe(true)
+    const frozen = freezeArguments(args)
+    expect(frozen.run).toBe(frozen.shown)
+    expect(frozen.run).toEqual(args)
+    expect(frozen.run).not.toBe(args)
+    expect(Object.isFrozen((frozen.run as typeof args).nested)).toBe(true)
     class Money {
       constructor(readonly cents: number) {}
     }
     const rich = { price: new Money(5) }
-    const richStep = confirmStep(call, rich)!
-    expect(richStep.args.run).toBe(rich)
-    expect(Object.isFrozen(richStep.args.shown)).toBe(true)
+    const richFrozen = freezeArguments(rich)
+    expect(richFrozen.run).toBe(rich)
+    expect(Object.isFrozen(richFrozen.shown)).toBe(true)
   })
+})
 
+describe('whenAsks', () => {
   it('when(args) decides per call; a throw or a value that is not a boolean asks', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const step = (when: (args: any) => unknown, args: unknown) => confirmStep(toolCall({ confirm: { when: when as () => boolean } }), args)?.step
-    expect(step(({ amount }) => amount > 10, { amount: 1 })).toBe('run')
-    expect(step(({ amount }) => amount > 10, { amount: 11 })).toBe('ask')
-    expect(step(() => { throw new Error('no') }, {})).toBe('ask')
-    expect(step(() => 'yes', {})).toBe('ask')
-    expect(step(() => 0, {})).toBe('ask')
+    const asks = (when: (args: any) => unknown, args: unknown) => whenAsks(toolCall({ confirm: { when: when as () => boolean } }), args)
+    expect(asks(({ amount }) => amount > 10, { amount: 1 })).toBe(false)
+    expect(asks(({ amount }) => amount > 10, { amount: 11 })).toBe(true)
+    expect(asks(() => { throw new Error('no') }, {})).toBe(true)
+    expect(asks(() => 'yes', {})).toBe(true)
+    expect(asks(() => 0, {})).toBe(true)
+  })
+
+  it('a group\'s when applies to a tool whose own confirm is unset or an object, never to its confirm: true or callback', () => {
+    const never = () => false
+    expect(whenAsks(toolCall({}, { confirm: { when: never } }), {})).toBe(false)
+    expect(whenAsks(toolCall({ confirm: { timeoutMs: 5 } }, { confirm: { when: never } }), {})).toBe(false)
+    expect(whenAsks(toolCall({ confirm: true }, { confirm: { when: never } }), {})).toBe(true)
+    expect(whenAsks(toolCall({ confirm: ownConfirm }, { confirm: { when: never } }), {})).toBe(true)
   })
 })

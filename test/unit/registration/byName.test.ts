@@ -127,6 +127,24 @@ describe('a context that unregisters by name (Firefox)', () => {
     state.stop()
   })
 
+  it('production: refuses a name outside the spec\'s grammar and an empty description with InvalidStateError saying which rule, as Chromium refuses them', async () => {
+    const before = process.env.NODE_ENV
+    process.env.NODE_ENV = 'production'
+    const spaced = tool({ name: 'has space', description: 'd', execute: () => '' })
+    const empty = tool({ name: 'empty', description: '', execute: () => '' })
+    try {
+      await until(() => spaced.error.value && empty.error.value)
+      expect(spaced.error.value).toMatchObject({ name: 'InvalidStateError', message: expect.stringContaining('the spec\'s grammar') })
+      expect(empty.error.value).toMatchObject({ name: 'InvalidStateError', message: expect.stringContaining('description is empty') })
+      expect(mc.toolNames).toEqual([])
+    }
+    finally {
+      spaced.stop()
+      empty.stop()
+      process.env.NODE_ENV = before
+    }
+  })
+
   it('a registerTool that throws (a frame\'s context: NotAllowedError) lands in error once, with no retry loop', async () => {
     const registerTool = vi.spyOn(mc, 'registerTool').mockImplementation(() => {
       throw new DOMException('navigator.modelcontext methods can only be used on the top window', 'NotAllowedError')

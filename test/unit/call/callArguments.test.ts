@@ -1,8 +1,10 @@
-// Review probes (review-4, issue #30's byte cuts): what an agent, or a careless
-// app, can make the call path do since the confirmation policy moved into the
-// lazily loaded confirmation step and JSON Schema problems stopped being
-// scrubbed. A probe that shows a weakness is `it.fails`: it asserts what should
-// hold, and turns into a failing test (to flip) once the weakness is fixed.
+// What a call checks and runs, and when it waits for the confirmation step:
+// which tools ask (the tool's confirm, its group's, the app's, the
+// annotations); the step loads only for a call that asks, after the arguments
+// are checked, so a call `when` lets through and wrong arguments never depend
+// on that load; `execute` gets the arguments that were checked, whatever a
+// caller that kept its object (or a getter) does after the call began; and a
+// confirm.timeoutMs of null fails the call in production rather than wait.
 import type { ToolCall } from '../../../src/call/callTool'
 import type { ToolCallSettings } from '../../../src/shared/callSettings'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -15,7 +17,7 @@ function call<A = Record<string, unknown>>(over: Partial<ToolCall<A, unknown>> =
   return { name: 'demo', settings: settings(), execute: () => 'ok', signals: [], ...over }
 }
 
-describe('which tools ask, now that the call path tests asksThePerson and the step reads the rule', () => {
+describe('which tools ask', () => {
   const never = () => false
   it.each([
     ['consequentialHint alone', undefined, undefined, { consequentialHint: true }, true],
@@ -46,13 +48,12 @@ describe('which tools ask, now that the call path tests asksThePerson and the st
   })
 })
 
-describe('a tool that asks, since the policy loads with the confirmation step', () => {
+describe('a call\'s arguments, and the confirmation step it loads', () => {
   afterEach(() => {
     vi.doUnmock('../../../src/call/confirm')
     vi.resetModules()
   })
 
-  // Before #30, `when` was read on the call path: a call `when` let through never needed the step.
   it('an agent that cancels while the confirmation step loads: ABORTED, nobody is asked, nothing runs', async () => {
     vi.resetModules()
     vi.doMock('../../../src/call/confirm', async (importOriginal: () => Promise<unknown>) => {
@@ -72,7 +73,7 @@ describe('a tool that asks, since the policy loads with the confirmation step', 
     expect(execute).not.toHaveBeenCalled()
   })
 
-  it.fails('a call that `when` lets through still runs when the confirmation step cannot be loaded', async () => {
+  it('a call that `when` lets through still runs when the confirmation step cannot be loaded', async () => {
     vi.resetModules()
     vi.doMock('../../../src/call/confirm', () => {
       throw new TypeError('Failed to fetch dynamically imported module: /assets/confirm-3f2a.js')
@@ -87,7 +88,7 @@ describe('a tool that asks, since the policy loads with the confirmation step', 
     expect(execute).toHaveBeenCalled()
   })
 
-  it.fails('an agent\'s wrong arguments to a tool that asks: INVALID_ARGS, not INTERNAL, whatever the step\'s loading did', async () => {
+  it('an agent\'s wrong arguments to a tool that asks: INVALID_ARGS, not INTERNAL, whatever the step\'s loading did', async () => {
     vi.resetModules()
     vi.doMock('../../../src/call/confirm', () => {
       throw new TypeError('Failed to fetch dynamically imported module: /assets/confirm-3f2a.js')
@@ -97,12 +98,12 @@ describe('a tool that asks, since the policy loads with the confirmation step', 
       settings: resolveCallSettings({}, {}, { confirm: true }),
       inputSchema: { type: 'object', required: ['id'] },
     }), {})
-    // Observed: INTERNAL "the code that asks the person could not be loaded": the agent is told to
+    // Not INTERNAL "the code that asks the person could not be loaded": the agent would be told to
     // "Try again." with the same wrong arguments, rather than what is wrong with them.
     expect(outcome.code).toBe('INVALID_ARGS')
   })
 
-  it.fails('the caller changing its object in the microtasks between the check and the frozen copy: execute gets what was checked', async () => {
+  it('a tool that asks: the caller changing its object in the microtasks after the call began never reaches execute', async () => {
     const schema = { type: 'object', properties: { amount: { type: 'integer', minimum: 1, maximum: 10 } }, required: ['amount'] }
     for (let ticks = 0; ticks < 40; ticks++) {
       const execute = vi.fn((args: { amount: number }) => args.amount)
@@ -113,12 +114,12 @@ describe('a tool that asks, since the policy loads with the confirmation step', 
         chain = chain.then(() => {})
       void chain.then(() => { args.amount = 1_000_000 })
       const outcome = await running
-      if (outcome.ok)
-        expect(execute.mock.calls[0]![0].amount, `mutated after ${ticks} microtasks`).toBe(5)
+      expect(outcome.ok).toBe(true)
+      expect(execute.mock.calls[0]![0].amount, `mutated after ${ticks} microtasks`).toBe(5)
     }
   })
 
-  it.fails('a tool that does not ask: the caller changing its object after the check reaches execute (Firefox hands execute the caller\'s object)', async () => {
+  it('a tool that does not ask: the caller changing its object after the call began never reaches execute (Firefox hands execute the caller\'s object)', async () => {
     const schema = { type: 'object', properties: { amount: { type: 'integer', minimum: 1, maximum: 10 } }, required: ['amount'] }
     const got: number[] = []
     for (let ticks = 0; ticks < 40; ticks++) {
@@ -132,10 +133,10 @@ describe('a tool that asks, since the policy loads with the confirmation step', 
       await running
       got.push(...execute.mock.calls.map(([a]) => a.amount))
     }
-    expect(got.every(amount => amount >= 1 && amount <= 10)).toBe(true)
+    expect(got).toEqual(Array.from({ length: 40 }).fill(5))
   })
 
-  it.fails('a getter in the arguments (an in-page caller): what was checked is what execute gets', async () => {
+  it('a getter in the arguments (an in-page caller): what was checked is what execute gets', async () => {
     const schema = { type: 'object', properties: { amount: { type: 'integer', maximum: 10 } }, required: ['amount'] }
     const got: number[] = []
     // The getter answers 5 for its first `honest` reads, then 1,000,000: some count lines up with the check.
@@ -146,10 +147,11 @@ describe('a tool that asks, since the policy loads with the confirmation step', 
       await callTool(call({ settings: resolveCallSettings({}, {}, { confirm: { when: () => false } }), inputSchema: schema, execute }), args as never)
       got.push(...execute.mock.calls.map(([a]) => a.amount))
     }
+    expect(got.length).toBeGreaterThan(0)
     expect(got.every(amount => amount <= 10)).toBe(true)
   })
 
-  it.fails('production: confirm.timeoutMs null (refused in development) fails the call at once, as any other bad value does, not a wait without end', async () => {
+  it('production: confirm.timeoutMs null (refused in development) fails the call at once, as any other bad value does, not a wait without end', async () => {
     const before = process.env.NODE_ENV
     process.env.NODE_ENV = 'production'
     const caller = new AbortController()
@@ -157,7 +159,7 @@ describe('a tool that asks, since the policy loads with the confirmation step', 
       const settings = resolveCallSettings({}, {}, { confirm: { timeoutMs: null as unknown as number, ask: () => new Promise<boolean>(() => {}) } })
       // Development builds refuse this tool at registration ...
       expect(confirmSettingsError('demo', settings)).toBeInstanceOf(TypeError)
-      // ... production builds were to fail each call that asks; a call that waits 300 ms has not.
+      // ... production builds fail each call that asks, at once; a call still waiting after 300 ms has not.
       const outcome = await Promise.race([
         callTool(call({ settings, signals: [caller.signal] }), {}),
         new Promise<'still waiting'>(resolve => setTimeout(resolve, 300, 'still waiting')),

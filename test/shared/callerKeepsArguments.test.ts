@@ -1,7 +1,7 @@
-// Review probe (review-4): Firefox's invokeTool hands `execute` the caller's
-// own object, so a caller that keeps it can change the arguments after the
-// package checked them. Firefox lane only (the other lanes copy the
-// arguments before the page sees them).
+// Firefox's invokeTool hands `execute` the caller's own object: a caller that
+// keeps it and changes it after the call began never changes what `execute`
+// gets (the call path checks and runs its own copy). Firefox lane only: the
+// other lanes' contexts copy the arguments before the page sees them.
 import { describe, expect, it, vi } from 'vitest'
 import { useWebMCPTool } from '../../src'
 import { until, withSetup } from '../helpers'
@@ -11,7 +11,7 @@ let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
 
 describe(`a caller that keeps its arguments object (${lane})`, () => {
-  it.runIf(firefox).fails('an object changed after the check never reaches execute', async () => {
+  it.runIf(firefox)('an object changed after the check never reaches execute', async () => {
     const name = uniqueName('transfer')
     const got: number[] = []
     const execute = vi.fn(({ amount }: { amount: number }) => {
@@ -31,6 +31,8 @@ describe(`a caller that keeps its arguments object (${lane})`, () => {
       void chain.then(() => { args.amount = 1_000_000 })
       await running
     }
-    expect(got.filter(amount => amount > 100)).toEqual([])
+    // A change that lands before the call path took its copy is checked, and refused: never run.
+    expect(got.length).toBeGreaterThan(0)
+    expect(got.filter(amount => amount !== 5)).toEqual([])
   })
 })

@@ -1,7 +1,9 @@
-// Review probe (review-4): calls of a tool that asks, made while the
-// confirmation step loads (it now holds the rule and the remembered
-// approvals): the person approves the first with `remember: true`, and the
-// calls queued behind it run unasked, as `approve()` promises.
+// Calls through useWebMCPTool on a context that hands `execute` the caller's
+// own object, as Firefox's invokeTool does. Calls of a tool that asks, made
+// while the confirmation step loads: the person approves the first with
+// `remember: true`, and the calls queued behind it run unasked, as `approve()`
+// promises. A caller that changes its object after the call began never
+// changes what `execute` gets.
 import type { EffectScope } from 'vue'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { effectScope } from 'vue'
@@ -54,7 +56,7 @@ describe('calls queued while the confirmation step loads', () => {
 })
 
 describe('a caller that keeps its object (Firefox\'s invokeTool hands execute the caller\'s own)', () => {
-  it.fails('an object changed after the check never reaches execute of a tool that does not ask', async () => {
+  it('an object changed after the check never reaches execute of a tool that does not ask', async () => {
     const src = await import('../../../src')
     const context = byObjectContext()
     const got: number[] = []
@@ -73,6 +75,8 @@ describe('a caller that keeps its object (Firefox\'s invokeTool hands execute th
       void chain.then(() => { args.amount = 1_000_000 })
       await running
     }
-    expect(got.filter(amount => amount > 100)).toEqual([])
+    // A change that lands before the call path took its copy is checked, and refused: never run.
+    expect(got.length).toBeGreaterThan(0)
+    expect(got.filter(amount => amount !== 5)).toEqual([])
   })
 })

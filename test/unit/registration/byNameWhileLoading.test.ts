@@ -1,8 +1,9 @@
-// Review probes (review-4): Firefox's registration by name, now loaded with
-// import() on the first registration there (registration/byName.ts). What
-// happens to registrations made while it loads: a scope that ends, two tools
-// of one name, useRegisteredTools, and calls of a tool registered that way.
-// Production build, on vue-webmcp/testing's model of Firefox's context.
+// Firefox's registration by name loads with import() on the first
+// registration there (registration/byName.ts). Registrations made while it
+// loads: a scope that ends leaves no tool behind, of two tools of one name the
+// first registers and the second waits for the name, useRegisteredTools
+// follows them, and a tool registered that way answers calls. Production
+// build, on vue-webmcp/testing's model of Firefox's context.
 import type { EffectScope } from 'vue'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createApp, effectScope, nextTick } from 'vue'
