@@ -93,3 +93,18 @@ export function deferred<T = void>() {
   const promise = new Promise<T>((r) => { resolve = r })
   return { promise, resolve }
 }
+
+/**
+ * A by-name context that keeps its tools and lets a test call `execute` with an
+ * object of its own, as Firefox's `invokeTool` does (it hands the page the
+ * caller's object).
+ */
+export function byObjectContext() {
+  const tools = new Map<string, WebMCP.ModelContextTool>()
+  const modelContext = {
+    registerTool: (tool: WebMCP.ModelContextTool) => void tools.set(tool.name, tool),
+    unregisterTool: (name: string) => void tools.delete(name),
+  }
+  const call = (name: string, args: object) => (tools.get(name)!.execute as (a: object, o: object) => Promise<unknown>)(args, {})
+  return { document: { modelContext } as unknown as Document, tools, call }
+}

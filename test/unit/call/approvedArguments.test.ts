@@ -6,18 +6,7 @@
 import type { StandardSchemaV1 } from '../../../src/types/standardSchema'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useWebMCPConfirmations, useWebMCPTool } from '../../../src'
-import { until, withSetup } from '../../helpers'
-
-/** A context that keeps its tools and lets the test call `execute` with an object of its own, as Firefox's does. */
-function byObjectContext() {
-  const tools = new Map<string, WebMCP.ModelContextTool>()
-  const modelContext = {
-    registerTool: (tool: WebMCP.ModelContextTool) => void tools.set(tool.name, tool),
-    unregisterTool: (name: string) => void tools.delete(name),
-  }
-  const call = (name: string, args: object) => (tools.get(name)!.execute as (a: object, o: object) => Promise<unknown>)(args, {})
-  return { document: { modelContext } as unknown as Document, tools, call }
-}
+import { byObjectContext, until, withSetup } from '../../helpers'
 
 const SCHEMA = { type: 'object', properties: { amount: { type: 'integer', minimum: 1 } }, required: ['amount'] } as const
 
@@ -76,7 +65,7 @@ describe('the arguments of a first call, while the confirmation step loads', () 
     vi.resetModules()
   })
 
-  it('the step loads before the arguments are checked: a change after the check never reaches execute', async () => {
+  it('a change made after the check, while the step loads, never reaches execute', async () => {
     // A fresh call path, whose confirmation step takes a while to arrive, as over a network.
     vi.resetModules()
     vi.doMock('../../../src/call/confirm', async (importOriginal: () => Promise<unknown>) => {

@@ -7,17 +7,7 @@
 import type { EffectScope } from 'vue'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { effectScope } from 'vue'
-import { until } from '../../helpers'
-
-function byObjectContext() {
-  const tools = new Map<string, WebMCP.ModelContextTool>()
-  const modelContext = {
-    registerTool: (tool: WebMCP.ModelContextTool) => void tools.set(tool.name, tool),
-    unregisterTool: (name: string) => void tools.delete(name),
-  }
-  const call = (name: string, args: object) => (tools.get(name)!.execute as (a: object, o: object) => Promise<unknown>)(args, {})
-  return { document: { modelContext } as unknown as Document, tools, call }
-}
+import { byObjectContext, until } from '../../helpers'
 
 const scopes: EffectScope[] = []
 afterEach(() => {
