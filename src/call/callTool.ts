@@ -210,13 +210,21 @@ interface CallLimits {
 
 function callLimits(call: ToolCall<unknown, unknown>): CallLimits {
   const controller = new AbortController()
-  const listening = new AbortController()
+  // Each listener is removed by hand once the call ends, not through a second
+  // controller aborted then: in Chromium that abort (a second controller, an
+  // abort event dispatched, a DOMException made) costs every call some 35 µs,
+  // about three times the rest of these limits.
+  const listeners: (() => void)[] = []
   for (const source of call.signals) {
-    if (source?.aborted) {
+    if (!source)
+      continue
+    if (source.aborted) {
       controller.abort(source.reason)
       break
     }
-    source?.addEventListener('abort', () => controller.abort(source.reason), { once: true, signal: listening.signal })
+    const onAbort = (): void => controller.abort(source.reason)
+    source.addEventListener('abort', onAbort, { once: true })
+    listeners.push(() => source.removeEventListener('abort', onAbort))
   }
   const ms = timeoutSetting(call.settings.timeoutMs, call.settings.warn)
   let remaining = ms
@@ -243,7 +251,8 @@ function callLimits(call: ToolCall<unknown, unknown>): CallLimits {
     },
     resumeTimer: startTimer,
     release: () => {
-      listening.abort()
+      for (const remove of listeners)
+        remove()
       stopTimer()
     },
   }

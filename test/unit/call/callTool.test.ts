@@ -94,6 +94,20 @@ describe('callTool', () => {
     expect(outcome.code).toBe('ABORTED')
   })
 
+  it('stops listening to the caller\'s and the scope\'s signals once the call ends', async () => {
+    const caller = new AbortController()
+    const scope = new AbortController()
+    let given: AbortSignal | undefined
+    const outcome = await callTool(call({ signals: [caller.signal, undefined, scope.signal], execute: (_, signal) => {
+      given = signal
+      return 'ok'
+    } }), {})
+    expect(outcome.ok).toBe(true)
+    caller.abort()
+    scope.abort()
+    expect(given!.aborted).toBe(false)
+  })
+
   it('reports to the hooks without arguments unless asked, and survives a hook that throws', async () => {
     const onToolCall = vi.fn(() => { throw new Error('analytics down') })
     const onToolResult = vi.fn()
