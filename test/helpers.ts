@@ -108,3 +108,19 @@ export function byObjectContext() {
   const call = (name: string, args: object) => (tools.get(name)!.execute as (a: object, o: object) => Promise<unknown>)(args, {})
   return { document: { modelContext } as unknown as Document, tools, call }
 }
+/**
+ * Calls a tool 60 times with `{ amount: 5 }`, the caller setting `amount` to
+ * 1,000,000 on its own object after 0, 1, ... 59 microtasks: a caller that
+ * kept the object it passed, changing it at every point of the call.
+ */
+export async function callChangingArgumentsMidway(call: (args: { amount: number }) => Promise<unknown>): Promise<void> {
+  for (let ticks = 0; ticks < 60; ticks++) {
+    const args = { amount: 5 }
+    const running = call(args)
+    let chain = Promise.resolve()
+    for (let i = 0; i < ticks; i++)
+      chain = chain.then(() => {})
+    void chain.then(() => { args.amount = 1_000_000 })
+    await running
+  }
+}

@@ -4,7 +4,7 @@
 // other lanes' contexts copy the arguments before the page sees them.
 import { describe, expect, it, vi } from 'vitest'
 import { useWebMCPTool } from '../../src'
-import { until, withSetup } from '../helpers'
+import { callChangingArgumentsMidway, until, withSetup } from '../helpers'
 import { firefox, lane, laneSuite, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
@@ -22,15 +22,7 @@ describe(`a caller that keeps its arguments object (${lane})`, () => {
     cleanups.push(unmount)
     await until(() => result.isRegistered.value)
     const invoke = (mc as unknown as { invokeTool: (name: string, input: object) => Promise<unknown> }).invokeTool.bind(mc)
-    for (let ticks = 0; ticks < 60; ticks++) {
-      const args = { amount: 5 }
-      const running = invoke(name, args)
-      let chain = Promise.resolve()
-      for (let i = 0; i < ticks; i++)
-        chain = chain.then(() => {})
-      void chain.then(() => { args.amount = 1_000_000 })
-      await running
-    }
+    await callChangingArgumentsMidway(args => invoke(name, args))
     // A change that lands before the call path took its copy is checked, and refused: never run.
     expect(got.length).toBeGreaterThan(0)
     expect(got.filter(amount => amount !== 5)).toEqual([])

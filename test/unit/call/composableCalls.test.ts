@@ -7,7 +7,7 @@
 import type { EffectScope } from 'vue'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { effectScope } from 'vue'
-import { byObjectContext, until } from '../../helpers'
+import { byObjectContext, callChangingArgumentsMidway, until } from '../../helpers'
 
 const scopes: EffectScope[] = []
 afterEach(() => {
@@ -56,15 +56,7 @@ describe('a caller that keeps its object (Firefox\'s invokeTool hands execute th
     })
     inScope(() => src.useWebMCPTool({ name: 'transfer', description: 'd', document: context.document, inputSchema: { type: 'object', properties: { amount: { type: 'integer', minimum: 1, maximum: 100 } }, required: ['amount'] }, execute }))
     await until(() => context.tools.has('transfer'))
-    for (let ticks = 0; ticks < 60; ticks++) {
-      const args = { amount: 5 }
-      const running = context.call('transfer', args)
-      let chain = Promise.resolve()
-      for (let i = 0; i < ticks; i++)
-        chain = chain.then(() => {})
-      void chain.then(() => { args.amount = 1_000_000 })
-      await running
-    }
+    await callChangingArgumentsMidway(args => context.call('transfer', args))
     // A change that lands before the call path took its copy is checked, and refused: never run.
     expect(got.length).toBeGreaterThan(0)
     expect(got.filter(amount => amount !== 5)).toEqual([])
