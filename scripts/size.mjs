@@ -29,7 +29,7 @@ const composablesOnly = exported.filter(name => !/^to(?:Tool|Error)Response$/.te
 const ROWS = [
   ['(a) whole public entry', `import { ${everything} } from "vue-webmcp"; globalThis.keep = [${everything}]`, 4000],
   ['    everything but toToolResponse + toErrorResponse', `import { ${composablesOnly} } from "vue-webmcp"; globalThis.keep = [${composablesOnly}]`],
-  ['(b) only useWebMCPTool', 'import { useWebMCPTool } from "vue-webmcp"; globalThis.keep = useWebMCPTool', 2300],
+  ['(b) only useWebMCPTool', 'import { useWebMCPTool } from "vue-webmcp"; globalThis.keep = useWebMCPTool', 3400],
   ['(c) only useWebMCPForm', 'import { useWebMCPForm } from "vue-webmcp"; globalThis.keep = useWebMCPForm'],
   ['    only useWebMCPTools + defineWebMCPTool', 'import { useWebMCPTools, defineWebMCPTool } from "vue-webmcp"; globalThis.keep = [useWebMCPTools, defineWebMCPTool]'],
   ['    only useRegisteredTools', 'import { useRegisteredTools } from "vue-webmcp"; globalThis.keep = useRegisteredTools'],
