@@ -19,7 +19,7 @@ import { resultLimitSetting } from '../shared/limits'
 import { warnOnce } from '../shared/warn'
 import { asksThePerson, whenAsks } from './confirmPolicy'
 import { copyArguments, freezeArguments } from './frozenArguments'
-import { CodeLoadError, loadChunk, loadFailure, raceSignal } from './loading'
+import { CodeLoadError, loadChunk, loadFailure, MAX_TIMER_MS, raceSignal } from './loading'
 import { asGiven, findMarked, loadResultBudget, shapeOutput } from './resultStep'
 import { check, unusableSchema } from './validation'
 
@@ -113,23 +113,20 @@ function safely<K extends string>(owner: { [k in K]?: (arg: never) => unknown },
   runHook(what, () => owner[what]?.(arg() as never))
 }
 
-/** The longest delay a browser timer holds (2^31-1 ms, about 24.8 days); longer ones fire at once. */
-export const MAX_TIMEOUT_MS = 2 ** 31 - 1
-
 /**
  * `timeoutMs` as the call path uses it. Unset, `0` or `Infinity`: no time limit.
- * Above `MAX_TIMEOUT_MS`: clamped to it. Negative, `NaN` or not a number: a
+ * Above `MAX_TIMER_MS`: clamped to it. Negative, `NaN` or not a number: a
  * mistake, reported in development; the call runs without a time limit.
  */
 export function timeoutSetting(ms: unknown, warn: (message: string) => void = warnOnce): number | undefined {
   if (typeof ms === 'number' && ms > 0)
-    return ms < Infinity ? Math.min(ms, MAX_TIMEOUT_MS) : undefined
+    return ms < Infinity ? Math.min(ms, MAX_TIMER_MS) : undefined
   if (__DEV__ && ms !== undefined && ms !== 0)
     warn(`timeoutMs must be a positive number of milliseconds (0 or Infinity for none); got ${String(ms)}. The tool runs without a time limit.`)
 }
 
 /** Runs one tool call to a valid MCP result. Never rejects. */
-export async function callTool<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
+export async function runToolCall<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
   const { name, settings } = call
   // The call's own copy, taken before anything awaits: what is checked is what
   // `execute` gets, whatever a caller that kept its object does meanwhile.
