@@ -2,7 +2,7 @@
 // the one path every tool call takes. Hooks, argument validation, the
 // person's decision, timeout, execute, formatOutput, the output check, then
 // the result (step 4, call/resultStep.ts), and the error taxonomy.
-// No Vue import: composables hand it a settings object resolved at setup
+// No Vue import: composables hand it the settings read as the call arrived
 // (shared/callSettings.ts) and plain functions. Loaded on a page's first tool
 // call (registration/loadCallTool.ts), so pages whose tools are never called do
 // not ship it at start-up.
@@ -52,7 +52,7 @@ export function classifyError(error: unknown): WebMCPErrorCode {
   }
 }
 
-/** One call of one tool: what it runs and the settings its tool was set up with. */
+/** One call of one tool: what it runs and the settings it runs with, read as it arrived. */
 export interface ToolCall<Args, Result> {
   name: string
   settings: ToolCallSettings

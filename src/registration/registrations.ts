@@ -125,7 +125,7 @@ async function startRegisteredCall(
     formatOutput: options.formatOutput,
     onError: onErrorOf(options, shared, definition.name),
     signals: [callOptions?.signal, ended],
-    // A remembered approval belongs to this registration and this `execute`: it ends with either.
+    // A remembered approval belongs to this registration, this `execute` and what the person saw (call/confirm.ts).
     ...(registration ? { owner: { ended: registration, execute: options.execute } } : {}),
   }, args ?? {}, { hooks: options, end })
   return outcome.response
