@@ -2,7 +2,7 @@
 import { createApp, defineComponent, effectScope, h, nextTick, watch } from 'vue'
 import { useWebMCPTool, useWebMCPTools } from 'vue-webmcp'
 // The validator chunk itself, to time it alone as well as through a call.
-import { validateArgs } from 'vue-webmcp/validate'
+import { validateValue } from 'vue-webmcp/validate'
 
 const mc = document.modelContext
 const settle = (ms = 20) => new Promise(r => setTimeout(r, ms))
@@ -196,7 +196,7 @@ async function argumentCases(rounds) {
     for (let r = 0; r < rounds; r++) {
       globalThis.gc?.()
       const t = performance.now()
-      const problems = validateArgs(value, schema)
+      const problems = validateValue(value, schema)
       row.validator.push(performance.now() - t)
       row.problem = problems[0]?.message ?? 'valid'
       for (const [kind, name] of [['schema', `args_schema_${i}`], ['plain', `args_plain_${i}`]]) {

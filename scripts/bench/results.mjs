@@ -10,7 +10,7 @@ const impls = {}
 for (const [label, entry] of [['before', process.argv[2]], ['after', process.argv[3]]]) {
   const out = `/tmp/vue-webmcp-results-bench-${label}-${process.pid}.mjs`
   await build({ entryPoints: [entry], bundle: true, format: 'esm', outfile: out, define: { __DEV__: 'false' }, platform: 'neutral', logLevel: 'error' })
-  impls[label] = (await import(pathToFileURL(out).href)).callTool
+  impls[label] = (await import(pathToFileURL(out).href)).runToolCall
 }
 
 const text = t => ({ type: 'text', text: t })

@@ -2,7 +2,7 @@
 // the one path every tool call takes. Hooks, argument validation, the
 // person's decision, timeout, execute, formatOutput, the output check, then
 // the result (step 4, call/resultStep.ts), and the error taxonomy.
-// No Vue import: composables hand it a settings object resolved at setup
+// No Vue import: composables hand it the settings read as the call arrived
 // (shared/callSettings.ts) and plain functions. Loaded on a page's first tool
 // call (registration/loadCallTool.ts), so pages whose tools are never called do
 // not ship it at start-up.
@@ -19,7 +19,7 @@ import { resultLimitSetting } from '../shared/limits'
 import { warnOnce } from '../shared/warn'
 import { asksThePerson, whenAsks } from './confirmPolicy'
 import { copyArguments, freezeArguments } from './frozenArguments'
-import { CodeLoadError, loadChunk, loadFailure, raceSignal } from './loading'
+import { CodeLoadError, loadChunk, loadFailure, MAX_TIMER_MS, raceSignal } from './loading'
 import { asGiven, findMarked, loadResultBudget, shapeOutput } from './resultStep'
 import { check, unusableSchema } from './validation'
 
@@ -52,7 +52,7 @@ export function classifyError(error: unknown): WebMCPErrorCode {
   }
 }
 
-/** One call of one tool: what it runs and the settings its tool was set up with. */
+/** One call of one tool: what it runs and the settings it runs with, read as it arrived. */
 export interface ToolCall<Args, Result> {
   name: string
   settings: ToolCallSettings
@@ -113,23 +113,20 @@ function safely<K extends string>(owner: { [k in K]?: (arg: never) => unknown },
   runHook(what, () => owner[what]?.(arg() as never))
 }
 
-/** The longest delay a browser timer holds (2^31-1 ms, about 24.8 days); longer ones fire at once. */
-export const MAX_TIMEOUT_MS = 2 ** 31 - 1
-
 /**
  * `timeoutMs` as the call path uses it. Unset, `0` or `Infinity`: no time limit.
- * Above `MAX_TIMEOUT_MS`: clamped to it. Negative, `NaN` or not a number: a
+ * Above `MAX_TIMER_MS`: clamped to it. Negative, `NaN` or not a number: a
  * mistake, reported in development; the call runs without a time limit.
  */
 export function timeoutSetting(ms: unknown, warn: (message: string) => void = warnOnce): number | undefined {
   if (typeof ms === 'number' && ms > 0)
-    return ms < Infinity ? Math.min(ms, MAX_TIMEOUT_MS) : undefined
+    return ms < Infinity ? Math.min(ms, MAX_TIMER_MS) : undefined
   if (__DEV__ && ms !== undefined && ms !== 0)
     warn(`timeoutMs must be a positive number of milliseconds (0 or Infinity for none); got ${String(ms)}. The tool runs without a time limit.`)
 }
 
 /** Runs one tool call to a valid MCP result. Never rejects. */
-export async function callTool<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
+export async function runToolCall<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
   const { name, settings } = call
   // The call's own copy, taken before anything awaits: what is checked is what
   // `execute` gets, whatever a caller that kept its object does meanwhile.

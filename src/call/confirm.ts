@@ -14,16 +14,15 @@
 import type { WebMCPCallOrigin, WebMCPConfirm, WebMCPConfirmationOutcome, WebMCPConfirmationRequest, WebMCPErrorCode, WebMCPToolAnnotations } from '../types'
 import type { ConfirmingCall } from './confirmPolicy'
 import type { QueueEntry } from './confirmQueue'
-import type { ApprovalOwner } from './rememberedApprovals'
+import type { ApprovalOwner, ShownTool } from './rememberedApprovals'
 import { warnOnce } from '../shared/warn'
 import { asksThePerson, confirmFields } from './confirmPolicy'
 import { dialogCount, enqueue, isQueued, queuedEntries, withdrawFrom } from './confirmQueue'
-import { isRemembered, rememberApproval } from './rememberedApprovals'
+import { MAX_TIMER_MS } from './loading'
+import { isRemembered, rememberApproval, sameApprovalOwner } from './rememberedApprovals'
 
 /** The part of a call (call/callTool.ts's `ToolCall`) a confirmation reads. */
 export interface ConfirmableCall extends ConfirmingCall {
-  title?: string
-  description?: string
   signals: readonly (AbortSignal | undefined)[]
   origin?: WebMCPCallOrigin
 }
@@ -37,6 +36,24 @@ export interface ConfirmRule {
   /** An approval with `remember: true` is kept for the registration. */
   canRemember: boolean
   timeoutMs?: number
+  /** The registration the call came through, with what it shows the person: what an approval of it belongs to. */
+  owner?: ApprovalOwner
+}
+
+/**
+ * What the person is shown of the tool now, as a remembered approval holds
+ * it. A value JSON cannot hold (a registration would have failed on it)
+ * matches nothing.
+ */
+function shownOf(call: ConfirmingCall): ShownTool {
+  const schemas: unknown[] = []
+  const asShown = (schema: unknown): unknown => (schema as { '~standard'?: unknown } | undefined)?.['~standard'] ? schemas.push(schema) : schema
+  try {
+    return { text: JSON.stringify([call.name, call.title, call.description, call.annotations, asShown(call.inputSchema), asShown(call.outputSchema)]), schemas }
+  }
+  catch {
+    return { text: '', schemas: [{}] }
+  }
 }
 
 /**
@@ -59,17 +76,18 @@ export function confirmRule(call: ConfirmingCall): ConfirmRule | undefined {
   if (!asksThePerson(call))
     return undefined
   const { settings, annotations } = call
-  const { own, group, mine, groups } = confirmFields(settings)
-  const ask = [own, mine.ask, group, groups.ask, settings.confirm].find(option => typeof option === 'function') as WebMCPConfirm | undefined
+  const { tool, group, toolFields, groupFields, ask } = confirmFields(settings)
   // The nearest value set, `null` included: `confirmCall` fails a call whose limit is not a
   // positive, finite number rather than let it wait without one.
-  const timeoutMs = [mine.timeoutMs, groups.timeoutMs, settings.confirmTimeoutMs].find(ms => ms !== undefined)
+  const timeoutMs = [toolFields.timeoutMs, groupFields.timeoutMs, settings.confirmTimeoutMs].find(ms => ms !== undefined)
+  // Only what registered can be remembered: it ends with the registration.
+  const owner = call.owner && { ...call.owner, shown: shownOf(call) }
   return {
-    explicit: (own ?? group) !== undefined,
+    explicit: (tool ?? group) !== undefined,
     ...(ask ? { ask } : {}),
-    // Only what registered can be remembered: it ends with the registration.
-    canRemember: call.owner !== undefined && rememberable(mine.remember, groups.remember, annotations),
+    canRemember: owner !== undefined && rememberable(toolFields.remember, groupFields.remember, annotations),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(owner ? { owner } : {}),
   }
 }
 
@@ -83,7 +101,7 @@ export interface ConfirmStep {
 /** How this call of a tool that asks goes on, once its `when` said it asks; `undefined` for a tool that does not ask. */
 export function confirmStep(call: ConfirmingCall): ConfirmStep | undefined {
   const rule = confirmRule(call)
-  return rule && { rule, step: rule.canRemember && isRemembered(call.owner) ? 'remembered' : 'ask' }
+  return rule && { rule, step: rule.canRemember && isRemembered(rule.owner) ? 'remembered' : 'ask' }
 }
 
 /** What the call path does next: nothing (run it), or answer with `error` under `code`. */
@@ -133,11 +151,14 @@ export async function confirmCall(call: ConfirmableCall, shown: unknown, rule: C
     controller.abort(aborted.reason)
     return { outcome: outcomeOf('withdrawn'), code: 'ABORTED', error: aborted.reason }
   }
-  // A limit that is not a positive, finite number (development builds refuse such a tool at
-  // registration): the call fails rather than wait unbounded where its author meant it to end.
+  // A limit that is not a positive, finite number, in every build: the call fails rather than
+  // wait unbounded where its author meant it to end (read at call time, it may be fixed by the next).
   if (rule.timeoutMs !== undefined && !deadlineOf(rule.timeoutMs)) {
     const got = typeof rule.timeoutMs === 'string' ? JSON.stringify(rule.timeoutMs) : String(rule.timeoutMs)
-    return { outcome: outcomeOf('failed'), code: 'TOOL_ERROR', error: couldNotAsk(call.name, new TypeError(`confirm.timeoutMs must be a positive, finite number of milliseconds; got ${got}`)) }
+    const mistake = new TypeError(`confirm.timeoutMs must be a positive, finite number of milliseconds; got ${got}`)
+    if (__DEV__)
+      (settings.warn ?? warnOnce)(`Tool "${call.name}": ${mistake.message}. Its calls that ask fail without asking until it is fixed.`)
+    return { outcome: outcomeOf('failed'), code: 'TOOL_ERROR', error: couldNotAsk(call.name, mistake) }
   }
   const request = requestFor(call, shown, controller.signal, rule.canRemember)
   if (__DEV__) {
@@ -210,12 +231,12 @@ function waitForDecision(call: ConfirmableCall, { request, ask, controller, outc
     const entry: QueueEntry = {
       request,
       ask,
-      owner: rule.canRemember ? call.owner : undefined,
+      owner: rule.canRemember ? rule.owner : undefined,
       decide(approved, reason, failure, remember) {
         // Remembered while this request still waits, so the calls it covers
         // leave the queue before the next one is asked.
         if (approved && remember && isQueued(entry))
-          keep(entry, rule, call.owner)
+          rememberAndRunQueued(entry, rule)
         if (!withdrawFrom(entry))
           return // decided already, or withdrawn
         stopListening.abort()
@@ -257,21 +278,19 @@ function waitForDecision(call: ConfirmableCall, { request, ask, controller, outc
   })
 }
 
-/** The longest delay a browser timer holds; a longer `timeoutMs` is clamped to it. */
-const MAX_DELAY_MS = 2 ** 31 - 1
-
-/** `confirm.timeoutMs` as a delay; `undefined` for a value that is not a positive, finite number (see `confirmCall`). */
+/** `confirm.timeoutMs` as a delay, clamped to what a timer holds; `undefined` for a value that is not a positive, finite number (see `confirmCall`). */
 function deadlineOf(ms: number | undefined): number | undefined {
-  return typeof ms === 'number' && ms > 0 && ms < Infinity ? Math.min(ms, MAX_DELAY_MS) : undefined
+  return typeof ms === 'number' && ms > 0 && ms < Infinity ? Math.min(ms, MAX_TIMER_MS) : undefined
 }
 
 /**
- * An approval given with `remember: true`: kept for the registration when the
- * tool allows it, and the calls of that registration queued behind it, which
- * it now covers, run too.
+ * An approval given with `remember: true`: remembered for the registration
+ * and what it showed when the tool allows it, and the calls queued behind it
+ * that it now covers run too.
  */
-function keep(entry: QueueEntry, rule: ConfirmRule, owner: ApprovalOwner | undefined): void {
+function rememberAndRunQueued(entry: QueueEntry, rule: ConfirmRule): void {
   const { request } = entry
+  const { owner } = rule
   if (!rule.canRemember || !owner) {
     if (__DEV__)
       warnOnce(`Tool "${request.name}" was approved with remember: true, but its calls are asked every time (confirm: { remember: false }, or not annotated readOnlyHint or destructiveHint: false without confirm: { remember: true }): the approval was not remembered. Check request.canRemember before offering it.`)
@@ -279,7 +298,7 @@ function keep(entry: QueueEntry, rule: ConfirmRule, owner: ApprovalOwner | undef
   }
   rememberApproval(request, owner)
   for (const other of queuedEntries()) {
-    if (other !== entry && other.owner?.ended === owner.ended && other.owner.execute === owner.execute)
+    if (other !== entry && other.owner && sameApprovalOwner(owner, other.owner))
       other.decide(true)
   }
 }

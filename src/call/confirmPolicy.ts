@@ -4,16 +4,20 @@
 // whose tools never ask never loads the step, and a call `when` lets through
 // does not need it. On what terms a tool asks, and a remembered approval, are
 // the step's. No Vue import.
-import type { ToolCallSettings } from '../shared/callSettings'
-import type { WebMCPConfirmOptions, WebMCPToolAnnotations } from '../types'
+import type { ConfirmChoice, ToolCallSettings } from '../shared/callSettings'
+import type { WebMCPConfirm, WebMCPConfirmOptions, WebMCPToolAnnotations } from '../types'
 import type { ApprovalOwner } from './rememberedApprovals'
 import { warnOnce } from '../shared/warn'
 
-/** The part of a call whether and how it asks is read from. */
+/** The part of a call whether and how it asks is read from, and what the person is shown of the tool. */
 export interface ConfirmingCall {
   name: string
   settings: ToolCallSettings
+  title?: string
+  description?: string
   annotations?: WebMCPToolAnnotations
+  inputSchema?: unknown
+  outputSchema?: unknown
   /** The registration the call came through: a remembered approval belongs to it. None: nothing is remembered. */
   owner?: ApprovalOwner
 }
@@ -25,8 +29,8 @@ export interface ConfirmingCall {
  */
 export function asksThePerson(call: ConfirmingCall): boolean {
   const { settings, annotations } = call
-  const [own, group] = settings.confirms ?? []
-  const choice = own ?? group
+  const { tool, group } = confirmFields(settings)
+  const choice = tool ?? group
   if (choice !== undefined)
     return choice !== false
   if (annotations?.consequentialHint === true)
@@ -36,28 +40,31 @@ export function asksThePerson(call: ConfirmingCall): boolean {
   return false
 }
 
-type Choice = NonNullable<ToolCallSettings['confirms']>[number]
-
-function fieldsOf(choice: Choice): WebMCPConfirmOptions<unknown> {
+function fieldsOf(choice: ConfirmChoice): WebMCPConfirmOptions<unknown> {
   return typeof choice === 'object' && choice !== null ? choice : {}
 }
 
-/** The fields of a tool's own `confirm` and of its group's that apply to it. */
+/** A tool's own `confirm` and its group's, as read, and the fields of each that apply to the tool. */
 export interface ConfirmFields {
-  own: Choice
-  group: Choice
-  mine: WebMCPConfirmOptions<unknown>
-  groups: WebMCPConfirmOptions<unknown>
+  tool: ConfirmChoice
+  group: ConfirmChoice
+  toolFields: WebMCPConfirmOptions<unknown>
+  groupFields: WebMCPConfirmOptions<unknown>
+  /** The nearest `ask`: the tool's, its group's (whatever the tool's own `confirm`), the app's `confirm`. */
+  ask: WebMCPConfirm | undefined
 }
 
 /**
- * A tool's own `confirm: true` or callback asks on every call: the group's
- * fields (`when`, `remember`, `timeoutMs`) apply only to a tool whose own
- * `confirm` is unset or an object, field by field.
+ * The one reading of a tool's `confirm` and its group's. A tool's own
+ * `confirm: true` asks on every call, through the nearest `ask`: the group's
+ * other fields (`when`, `remember`, `timeoutMs`) apply only to a tool whose
+ * own `confirm` is unset or an object, field by field.
  */
 export function confirmFields(settings: ToolCallSettings): ConfirmFields {
-  const [own, group] = settings.confirms ?? []
-  return { own, group, mine: fieldsOf(own), groups: own === undefined || typeof own === 'object' ? fieldsOf(group) : {} }
+  const { tool, group } = settings.confirmChoices ?? {}
+  const toolFields = fieldsOf(tool)
+  const ask = [toolFields.ask, fieldsOf(group).ask, settings.confirm].find(option => typeof option === 'function')
+  return { tool, group, toolFields, groupFields: tool === undefined || typeof tool === 'object' ? fieldsOf(group) : {}, ask }
 }
 
 /**
@@ -66,8 +73,8 @@ export function confirmFields(settings: ToolCallSettings): ConfirmFields {
  * a value that is not a boolean, asks: the person decides when the page cannot.
  */
 export function whenAsks(call: ConfirmingCall, args: unknown): boolean {
-  const { mine, groups } = confirmFields(call.settings)
-  const when = mine.when ?? groups.when
+  const { toolFields, groupFields } = confirmFields(call.settings)
+  const when = toolFields.when ?? groupFields.when
   if (!when)
     return true
   try {

@@ -1,4 +1,4 @@
 // What a page loads with import() on its first tool call: the call path, with
 // a tool's call state around it.
-export { callTool } from './callTool'
+export { runToolCall } from './callTool'
 export { callTrackedTool } from './trackedCall'

@@ -3,6 +3,9 @@
 // `CodeLoadError`, the guard's `INTERNAL`, with what could not be done), and
 // any await raced against the call's signal. No Vue import.
 
+/** The longest delay a browser timer holds (2^31-1 ms, about 24.8 days): a longer one fires at once, so every limit is clamped to it. */
+export const MAX_TIMER_MS = 2 ** 31 - 1
+
 /** A chunk of the call path that could not be loaded (a network error, a chunk gone after a deploy): the guard's `INTERNAL`. */
 export class CodeLoadError extends Error {
   override name = 'CodeLoadError'

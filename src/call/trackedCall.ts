@@ -7,7 +7,7 @@
 // time never counts against the call's `timeoutMs`, and a throw in it never
 // reaches the call. No Vue import.
 import type { ToolCall, ToolCallOutcome } from './callTool'
-import { callTool, runHook } from './callTool'
+import { runHook, runToolCall } from './callTool'
 
 /**
  * How a call ended, for the call state: what `execute` returned, or why it
@@ -54,7 +54,7 @@ function failureOf(outcome: ToolCallOutcome): unknown {
 export async function callTrackedTool<Args, Result>(call: ToolCall<Args, Result>, args: Args, hooks: CallHooks, end: EndCall): Promise<ToolCallOutcome> {
   let ran: { args: Args, result?: Result } | undefined
   const { onError } = call
-  const outcome = await callTool({
+  const outcome = await runToolCall({
     ...call,
     ...(onError ? { onError: error => runHookLater('onError', () => onError(error)) } : {}),
     execute(checkedArgs, signal) {

@@ -16,18 +16,17 @@ let validator: typeof import('../schemas/json-schema/validate') | undefined
 let standard: typeof import('../schemas/standard-schema/validate') | undefined
 let formatsLoaded = false
 
-/** Whether a literal schema names `format` anywhere (a property called "format" loads them too: harmless). */
-function usesFormat(schema: unknown): boolean {
-  try {
-    return JSON.stringify(schema).includes('"format":')
-  }
-  catch {
-    return true
-  }
+/** Whether a literal schema, as JSON text, names `format` anywhere (a property called "format" loads them too: harmless). */
+function usesFormat(text: string | undefined): boolean {
+  return text === undefined || text.includes('"format":')
 }
 
-/** JSON Schema literals already checked, with what was found: a problem's message, or null. */
-const checkedSchemas = new WeakMap<object, string | null>()
+/**
+ * JSON Schema literals already checked, with the JSON text checked and what
+ * was found (a problem's message, or null): a schema changed in place since
+ * is checked again.
+ */
+const checkedSchemas = new WeakMap<object, { text: string | undefined, problem: string | null }>()
 
 /**
  * Why a tool's JSON Schema literal cannot be enforced (a pattern that does
@@ -42,11 +41,13 @@ export async function unusableSchema(name: string, which: 'input' | 'output', sc
   if (schema === null || typeof schema !== 'object' || (schema as { '~standard'?: unknown })['~standard'])
     return null
   validator ??= await loadChunk(() => import('../schemas/json-schema/validate'))
-  if (!checkedSchemas.has(schema)) {
-    const problem = validator.schemaProblem(schema)
-    checkedSchemas.set(schema, problem && `${problem.message} at ${problem.pointer || '/'}`)
+  const text = validator.schemaText(schema)
+  let checked = checkedSchemas.get(schema)
+  if (checked?.text !== text || text === undefined) {
+    const found = validator.schemaProblem(schema)
+    checkedSchemas.set(schema, checked = { text, problem: found && `${found.message} at ${found.pointer || '/'}` })
   }
-  const problem = checkedSchemas.get(schema)
+  const { problem } = checked!
   return problem ? new WebMCPDefinitionError(`Tool "${name}" did not run: its ${which} schema ${problem}, so its ${which === 'input' ? 'arguments' : 'result'} could not be checked. Fix the schema.`) : null
 }
 
@@ -64,12 +65,14 @@ export async function check(schema: unknown, value: unknown, isResult = false): 
     return standard.checkStandard(schema as StandardSchemaV1, value, isResult)
   }
   validator ??= await loadChunk(() => import('../schemas/json-schema/validate'))
-  if (!formatsLoaded && usesFormat(schema)) {
+  // Read as the schema is now: one changed in place is checked by its current values.
+  const text = validator.schemaText(schema)
+  if (!formatsLoaded && usesFormat(text)) {
     validator.addFormats((await loadChunk(() => import('../schemas/json-schema/formats'))).FORMATS)
     formatsLoaded = true
   }
-  const problems = validator.validateArgs(value, schema)
+  const problems = validator.validateValue(value, schema, text)
   // The package's validator writes its messages from the schema alone, never
   // from the value: the agent reads them as they are, but for the locations.
-  return problems.length ? { problems, told: toldProblems(problems, value, isResult ? JSON.stringify(schema) : undefined) } : { value }
+  return problems.length ? { problems, told: toldProblems(problems, value, isResult ? text : undefined) } : { value }
 }

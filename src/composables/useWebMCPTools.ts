@@ -1,10 +1,10 @@
 import type { AnyToolOptions, ToolNames, ToolResults, UseWebMCPToolReturn, UseWebMCPToolsReturn, UseWebMCPToolsSharedOptions, WebMCPToolState } from '../types'
 import { computed, shallowRef, toValue } from 'vue'
 import { createCallState } from '../registration/callState'
-import { isEnabled } from '../registration/definition'
 import { useIsSupported, useModelContext } from '../registration/modelContext'
 import { useToolRegistrations } from '../registration/registrations'
 import { ownScope } from '../registration/scope'
+import { isEnabled } from '../shared/callSettings'
 
 /**
  * Registers a group of tools from one scope with shared options. A tool's own

@@ -1,38 +1,7 @@
-// What the agent sees of a tool, read from its options: the definition handed
-// to `registerTool`, and how two of them are compared so that an equal one
-// causes no re-registration. No Vue import but `toValue`.
-import type { AnyToolOptions, DescribedTool, UseWebMCPToolsSharedOptions } from '../types'
-import { toValue } from 'vue'
+// How two definitions of a tool (read in shared/callSettings.ts) are compared,
+// so that an equal one causes no re-registration. No Vue import.
+import type { DescribedTool } from '../types'
 import { stableKey } from './stableKey'
-
-/** Whether a tool of a group is enabled: its own `enabled` wins over the group's. */
-export function isEnabled(options: AnyToolOptions, shared: UseWebMCPToolsSharedOptions): boolean {
-  return toValue(options.enabled ?? shared.enabled) !== false
-}
-
-/**
- * A schema option's value, as the definition holds it. A Standard Schema is
- * taken as it is: an ArkType type is a function, which `toValue` would call as
- * a getter. A `false` schema accepts nothing: registered as its object form,
- * so it is enforced and shown.
- */
-function readSchemaOption(option: unknown): object | undefined {
-  const schema = (option as { '~standard'?: unknown } | undefined)?.['~standard'] ? option : toValue(option)
-  return schema === false ? { not: {} } : (schema as object) || undefined
-}
-
-/** What the agent sees of a tool, read from its options now (reactive reads are tracked). */
-export function describe(options: AnyToolOptions, shared: UseWebMCPToolsSharedOptions): DescribedTool {
-  return {
-    name: toValue(options.name),
-    description: toValue(options.description),
-    title: toValue(options.title) || undefined,
-    inputSchema: readSchemaOption(options.inputSchema),
-    outputSchema: readSchemaOption(options.outputSchema),
-    annotations: toValue(options.annotations ?? shared.annotations) || undefined,
-    exposedTo: toValue(options.exposedTo ?? shared.exposedTo) as string[] || undefined,
-  }
-}
 
 /**
  * Whether a definition holds only text: then it is already a plain object of

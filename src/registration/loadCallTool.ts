@@ -47,5 +47,5 @@ export async function loadAndCallTool<Args, Result>(call: ToolCall<Args, Result>
       }
     }
   }
-  return tracking ? loaded.callTrackedTool(call, args, tracking.hooks, tracking.end) : loaded.callTool(call, args)
+  return tracking ? loaded.callTrackedTool(call, args, tracking.hooks, tracking.end) : loaded.runToolCall(call, args)
 }

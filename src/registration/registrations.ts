@@ -9,12 +9,12 @@ import type { ToolSlot } from './toolRegistration'
 import { getCurrentInstance, onActivated, onDeactivated, onMounted, onScopeDispose, shallowRef, watchEffect } from 'vue'
 import { registrationError } from '../definitions/definitionChecks'
 import { devtoolsHook } from '../devtools'
-import { confirmSettingsError, resolveCallSettings } from '../shared/callSettings'
+import { describe, isEnabled, onErrorOf, resolveCallSettings } from '../shared/callSettings'
 import { toError } from '../shared/toError'
 import { createCallState } from './callState'
 import { useDefinitionChecks } from './checksByBuild'
 import { injectConfig } from './config'
-import { describe, holdsOnlyText, isEnabled, sameContent } from './definition'
+import { holdsOnlyText, sameContent } from './definition'
 import { loadAndCallTool } from './loadCallTool'
 import { refreshModelContext, useIsSupported, useModelContext } from './modelContext'
 import { ownScope } from './scope'
@@ -86,10 +86,9 @@ function registerInScope(scope: EffectScope, list: readonly AnyToolOptions[], sh
 function createSlot(options: AnyToolOptions, config: WebMCPConfig, shared: UseWebMCPToolsSharedOptions, ended: AbortSignal): ToolSlot {
   const slot: ToolSlot = {
     options,
-    settings: resolveCallSettings(config, shared, options),
     isRegistered: shallowRef(false),
     error: shallowRef(null),
-    call: (args, callOptions) => callTool(slot, shared, ended, args, callOptions),
+    call: (args, callOptions) => startRegisteredCall(slot, config, shared, ended, args, callOptions),
     calls: createCallState(),
   }
   return slot
@@ -97,19 +96,23 @@ function createSlot(options: AnyToolOptions, config: WebMCPConfig, shared: UseWe
 
 /**
  * Step 1 of a call (see "How a call flows" in docs/contributing.md): the
- * registered tool's `execute`, as the browser calls it, hands the call to the loader.
+ * registered tool's `execute`, as the browser calls it, reads the tool's
+ * call-time view and hands the call to the loader.
  */
-async function callTool(
+async function startRegisteredCall(
   slot: ToolSlot,
+  config: WebMCPConfig,
   shared: UseWebMCPToolsSharedOptions,
   ended: AbortSignal,
   args: object | undefined,
   callOptions?: WebMCPToolExecuteOptions,
 ) {
-  const { options, settings } = slot
+  const { options } = slot
   // Read at call time, like `execute`: the schemas as the options give them
-  // (a Standard Schema checks with its own code; the browser got its JSON Schema).
+  // (a Standard Schema checks with its own code; the browser got its JSON Schema),
+  // and the settings, the tool's over its group's over the app's.
   const definition = describe(options, shared)
+  const settings = resolveCallSettings(config, shared, options)
   // The call counts from its arrival, before the call path loads; `onStart`, `onSuccess` and its end are the call path's.
   const end = slot.calls.begin()
   const registration = slot.registration?.controller.signal
@@ -120,9 +123,9 @@ async function callTool(
     // Read at call time: swapping them never re-registers the tool.
     execute: (a, signal) => options.execute(a, { signal }),
     formatOutput: options.formatOutput,
-    onError: error => options.onError ? options.onError(error) : shared.onError?.(error, definition.name),
+    onError: onErrorOf(options, shared, definition.name),
     signals: [callOptions?.signal, ended],
-    // A remembered approval belongs to this registration and this `execute`: it ends with either.
+    // A remembered approval belongs to this registration, this `execute` and what the person saw (call/confirm.ts).
     ...(registration ? { owner: { ended: registration, execute: options.execute } } : {}),
   }, args ?? {}, { hooks: options, end })
   return outcome.response
@@ -216,9 +219,7 @@ function prepare(
     return { slot, keep: false, error: null }
   let json: string
   try {
-    // A confirm.timeoutMs that is not a positive, finite number: development builds refuse the tool
-    // here; production builds leave it to the confirmation step, which fails such a call (call/confirm.ts).
-    const error = check(definition) ?? (__DEV__ ? confirmSettingsError(definition.name, slot.settings) : null)
+    const error = check(definition)
     if (error)
       return { slot, keep: false, error }
     json = JSON.stringify(definition)

@@ -3,7 +3,6 @@
 // `unregister` takes it back. A refused registration is retried when the name
 // it wanted may have come free (see `onRefused`). No Vue import.
 import type { ShallowRef } from 'vue'
-import type { ToolCallSettings } from '../shared/callSettings'
 import type { AnyToolOptions, DescribedTool, WebMCPToolExecuteOptions, WebMCPToolResponse } from '../types'
 import type { CallState } from './callState'
 import { toError } from '../shared/toError'
@@ -12,8 +11,6 @@ import { registerByName, unregistersByName } from './byName'
 /** One tool of a `useWebMCPTool(s)` call, with its state. */
 export interface ToolSlot {
   options: AnyToolOptions
-  /** What every call of the tool runs with, resolved at setup. */
-  settings: ToolCallSettings
   isRegistered: ShallowRef<boolean>
   error: ShallowRef<Error | null>
   /** The tool's `execute` as the browser gets it: hands the call to the call path. */

@@ -1,19 +1,28 @@
-// Step 0 of a call, done once when a tool or form is set up (see "How a call
-// flows" in docs/contributing.md): the settings every call of it runs with. The one
-// place the call options' precedence is decided. No Vue import.
-import type { BudgetMode, WebMCPConfig, WebMCPConfirm, WebMCPConfirmationRequest, WebMCPConfirmOptions } from '../types'
+// The call-time view of a tool: what the agent sees of it and what its calls
+// run with, read from its own options, its group's (`useWebMCPTools` shared
+// options), the app's `WEBMCP_CONFIG` and the defaults, in that order (the
+// table in docs/guide/configuration.md). The one place an option's precedence
+// is decided. Read at every registration pass and every call, never kept, so a
+// ref, a getter or a mutated options object counts from the next one.
+// No Vue import but `toValue`.
+import type { MaybeRefOrGetter } from 'vue'
+import type { AnyToolOptions, BudgetMode, DescribedTool, UseWebMCPToolsSharedOptions, WebMCPConfig, WebMCPConfirmationRequest, WebMCPConfirmOptions } from '../types'
+import { toValue } from 'vue'
+
+/** A tool's or a group's `confirm`, as read: `false`, `true` or an object. */
+export type ConfirmChoice = boolean | WebMCPConfirmOptions<any> | undefined
 
 /** The call options a tool and a `useWebMCPTools` group may set over the app's. */
 export interface CallOptions {
-  validateArgs?: boolean
-  timeoutMs?: number
-  confirm?: boolean | WebMCPConfirm | WebMCPConfirmOptions<any>
+  validateArgs?: MaybeRefOrGetter<boolean | undefined>
+  timeoutMs?: MaybeRefOrGetter<number | undefined>
+  confirm?: MaybeRefOrGetter<ConfirmChoice>
 }
 
 /**
- * What every call of one tool (or form) runs with, resolved once at setup:
- * the app's config with the budget mode, argument validation and time limit
- * that apply to this tool.
+ * What one call of a tool (or form) runs with, read as the call arrives: the
+ * app's config with the budget mode, argument validation, time limit and
+ * `confirm` that apply to this tool.
  */
 export interface ToolCallSettings extends WebMCPConfig {
   budgets: BudgetMode
@@ -22,53 +31,57 @@ export interface ToolCallSettings extends WebMCPConfig {
   timeoutMs?: number
   /** Reports a mistake or a result over budget; `warnOnce` unless set (tests set it). */
   warn?: (message: string) => void
-  /** The tool's own `confirm` and its group's, as set: the call path decides from them (call/confirm.ts). */
-  confirms?: [tool: CallOptions['confirm'], group: CallOptions['confirm']]
+  /** The tool's own `confirm` and its group's, as read: the call path decides from them (call/confirmPolicy.ts). */
+  confirmChoices?: { tool: ConfirmChoice, group: ConfirmChoice }
   /** Development builds: the observer learns that a call waits for the person. */
   onConfirmationRequest?: (request: WebMCPConfirmationRequest) => void
 }
 
 /**
- * The settings of a tool: the tool's own options, then its group's
- * (`useWebMCPTools` shared options), then the app's (`WEBMCP_CONFIG`), then
- * the defaults. Budgets, limits and the hooks are the app's alone.
+ * The settings of one call: the tool's own options, then its group's, then
+ * the app's, then the defaults; each option read now (`toValue`). Budgets,
+ * limits and the hooks are the app's alone.
  */
 export function resolveCallSettings(config: WebMCPConfig, group: CallOptions = {}, tool: CallOptions = {}): ToolCallSettings {
   return {
     ...config,
     budgets: config.budgets ?? (__DEV__ ? 'warn' : false),
-    validateArgs: tool.validateArgs ?? group.validateArgs ?? config.validateArgs ?? true,
-    timeoutMs: tool.timeoutMs ?? group.timeoutMs ?? config.timeoutMs,
-    confirms: [tool.confirm, group.confirm],
+    validateArgs: toValue(tool.validateArgs) ?? toValue(group.validateArgs) ?? config.validateArgs ?? true,
+    timeoutMs: toValue(tool.timeoutMs) ?? toValue(group.timeoutMs) ?? config.timeoutMs,
+    confirmChoices: { tool: toValue(tool.confirm), group: toValue(group.confirm) },
   }
 }
 
-/** Whether `ms` is a usable `confirm.timeoutMs`: a positive, finite number of milliseconds. */
-function isConfirmTimeout(ms: unknown): boolean {
-  return typeof ms === 'number' && ms > 0 && ms < Infinity
+/** Whether a tool of a group is registered now: its own `enabled` wins over the group's. */
+export function isEnabled(options: AnyToolOptions, shared: UseWebMCPToolsSharedOptions): boolean {
+  return toValue(options.enabled ?? shared.enabled) !== false
 }
 
 /**
- * A definition mistake in the tool's confirmation settings, or null: the
- * `confirm.timeoutMs` a request of the tool waits by (the nearest set: the
- * tool's, its group's, or the app's `confirmTimeoutMs`) that is not a
- * positive, finite number would let a request wait forever where the author
- * meant it to end. A group's never applies to a tool whose own `confirm` is
- * `true` or a callback (call/confirmPolicy.ts). Development builds: the tool
- * does not register, and its `error` says why. Production builds skip this
- * check; the confirmation step fails each call of such a tool that would ask,
- * without asking (call/confirm.ts).
+ * A schema option's value, as the definition holds it. A Standard Schema is
+ * taken as it is: an ArkType type is a function, which `toValue` would call as
+ * a getter. A `false` schema accepts nothing: registered as its object form,
+ * so it is enforced and shown.
  */
-export function confirmSettingsError(name: string, settings: ToolCallSettings): TypeError | null {
-  const [own, group] = settings.confirms ?? []
-  const groupApplies = own === undefined || typeof own === 'object'
-  const candidates: [string, unknown][] = [
-    ['confirm.timeoutMs', (own as WebMCPConfirmOptions | undefined)?.timeoutMs],
-    ['the group\'s confirm.timeoutMs', groupApplies ? (group as WebMCPConfirmOptions | undefined)?.timeoutMs : undefined],
-    ['the app\'s confirmTimeoutMs', settings.confirmTimeoutMs],
-  ]
-  const [what, ms] = candidates.find(([, ms]) => ms !== undefined) ?? []
-  if (ms !== undefined && !isConfirmTimeout(ms))
-    return new TypeError(`Tool "${name}": ${what} must be a positive, finite number of milliseconds; got ${typeof ms === 'string' ? JSON.stringify(ms) : String(ms)}. Not registered.`)
-  return null
+function readSchemaOption(option: unknown): object | undefined {
+  const schema = (option as { '~standard'?: unknown } | undefined)?.['~standard'] ? option : toValue(option)
+  return schema === false ? { not: {} } : (schema as object) || undefined
+}
+
+/** What the agent sees of a tool, read from its options now (reactive reads are tracked). */
+export function describe(options: AnyToolOptions, shared: UseWebMCPToolsSharedOptions): DescribedTool {
+  return {
+    name: toValue(options.name),
+    description: toValue(options.description),
+    title: toValue(options.title) || undefined,
+    inputSchema: readSchemaOption(options.inputSchema),
+    outputSchema: readSchemaOption(options.outputSchema),
+    annotations: toValue(options.annotations ?? shared.annotations) || undefined,
+    exposedTo: toValue(options.exposedTo ?? shared.exposedTo) as string[] || undefined,
+  }
+}
+
+/** The `onError` a failed call of tool `name` reports to: its own, else its group's (which is told the name). */
+export function onErrorOf(options: AnyToolOptions, shared: UseWebMCPToolsSharedOptions, name: string): (error: unknown) => void {
+  return error => options.onError ? options.onError(error) : shared.onError?.(error, name)
 }

@@ -94,9 +94,9 @@ export type WebMCPConfirm = (request: WebMCPConfirmationRequest) => boolean | We
 
 /**
  * `confirm` as an object: the tool asks (as with `confirm: true`), and these
- * say when and for how long. Fields a tool's own object leaves unset fall back
- * to its group's; a tool whose own `confirm` is `true` or a function takes
- * none of them.
+ * say how, when and for how long. Fields a tool's own object leaves unset fall
+ * back to its group's; a tool whose own `confirm` is `true` takes only the
+ * group's `ask`.
  */
 export interface WebMCPConfirmOptions<Args = Record<string, unknown>> {
   /** How to ask: this callback, else the group's or the app's `confirm`, else a `useWebMCPConfirmations` dialog. */
@@ -121,8 +121,9 @@ export interface WebMCPConfirmOptions<Args = Record<string, unknown>> {
   /**
    * Declines a request nobody decided within this many milliseconds (a
    * `DECLINED` result saying so). A positive, finite number: anything else
-   * keeps the tool from registering (a `TypeError` in its `error`). Default:
-   * the app's `confirmTimeoutMs`, else no limit; the caller can still cancel.
+   * fails each call that would ask, without asking (a `TOOL_ERROR` that says
+   * why; development builds warn). Default: the app's `confirmTimeoutMs`,
+   * else no limit; the caller can still cancel.
    */
   timeoutMs?: number
 }

@@ -1,6 +1,6 @@
 // A tool's options and what the tool composables return.
 import type { ComputedRef, MaybeRefOrGetter, Ref, ShallowRef } from 'vue'
-import type { WebMCPConfirm, WebMCPConfirmOptions } from './calls'
+import type { WebMCPConfirmOptions } from './calls'
 import type { WebMCPToolAnnotations, WebMCPToolExecuteOptions } from './platform'
 import type { StandardSchemaV1 } from './standardSchema'
 
@@ -99,21 +99,31 @@ export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = u
    * changes nothing for the agent.
    */
   onSuccess?: (result: Result, args: Args) => void
-  /** Check arguments against `inputSchema` before `execute`. Default: the group's, then `WEBMCP_CONFIG.validateArgs`, else `true`. */
-  validateArgs?: boolean
-  /** Time limit for one call in milliseconds; on expiry `signal` aborts with a `TimeoutError`. Default: the group's, then `WEBMCP_CONFIG.timeoutMs`. The time spent waiting for the person's decision does not count. */
-  timeoutMs?: number
+  /**
+   * Check arguments against `inputSchema` before `execute`. Default: the
+   * group's, then `WEBMCP_CONFIG.validateArgs`, else `true`. A ref or getter
+   * is read at each call.
+   */
+  validateArgs?: MaybeRefOrGetter<boolean | undefined>
+  /**
+   * Time limit for one call in milliseconds; on expiry `signal` aborts with a
+   * `TimeoutError`. Default: the group's, then `WEBMCP_CONFIG.timeoutMs`. The
+   * time spent waiting for the person's decision does not count. A ref or
+   * getter is read at each call.
+   */
+  timeoutMs?: MaybeRefOrGetter<number | undefined>
   /**
    * Whether a call waits for the person's decision before `execute` runs.
-   * `false`: never. `true`: always, asked through the group's or the app's
-   * `confirm`, else `useWebMCPConfirmations`; the group's `when`, `remember`
-   * and `timeoutMs` do not apply. A function: always, asked through it, the
-   * same. An object (`WebMCPConfirmOptions`): asks, as it says (`when`,
-   * `remember`, `timeoutMs`, `ask`), the group's object filling in the fields
-   * it leaves unset. Default: the group's, else ask when `annotations` say
-   * `consequentialHint: true` and the page has a way to ask.
+   * `false`: never. `true`: always, asked through the group's `ask`, else the
+   * app's `confirm`, else `useWebMCPConfirmations`; the group's `when`,
+   * `remember` and `timeoutMs` do not apply. An object
+   * (`WebMCPConfirmOptions`): asks, as it says (`ask`, `when`, `remember`,
+   * `timeoutMs`), the group's object filling in the fields it leaves unset.
+   * Default: the group's, else ask when `annotations` say
+   * `consequentialHint: true` and the page has a way to ask. A ref or getter
+   * is read at each call.
    */
-  confirm?: boolean | WebMCPConfirm | WebMCPConfirmOptions<Args>
+  confirm?: MaybeRefOrGetter<boolean | WebMCPConfirmOptions<Args> | undefined>
   /**
    * The document whose `modelContext` gets the tool: a same-origin iframe's, or
    * a test's own. Default: the page's. Read once, at setup. In a
@@ -183,7 +193,11 @@ export interface DescribedTool {
   exposedTo?: string[]
 }
 
-/** Options applied to every tool in the group unless the tool sets its own. */
+/**
+ * Options applied to every tool in the group unless the tool sets its own
+ * (the order: docs/guide/configuration.md). Read at each registration pass
+ * and each call: a ref, a getter or this object changed later counts.
+ */
 export interface UseWebMCPToolsSharedOptions {
   /** Register the group's tools only while true; a tool's own `enabled` must be true too. */
   enabled?: MaybeRefOrGetter<boolean>
@@ -193,12 +207,12 @@ export interface UseWebMCPToolsSharedOptions {
   exposedTo?: MaybeRefOrGetter<readonly string[] | undefined>
   /** Receives the failing tool's name as well, since one handler serves the group. */
   onError?: (error: unknown, name: string) => void
-  /** `validateArgs` for every tool of the group that sets none. */
-  validateArgs?: boolean
-  /** `timeoutMs` for every tool of the group that sets none. */
-  timeoutMs?: number
-  /** As a tool's `confirm`, for every tool of the group that sets none; an object's fields fill in those a tool's own object leaves unset. */
-  confirm?: boolean | WebMCPConfirm | WebMCPConfirmOptions<any>
+  /** `validateArgs` for every tool of the group that sets none; read at each call. */
+  validateArgs?: MaybeRefOrGetter<boolean | undefined>
+  /** `timeoutMs` for every tool of the group that sets none; read at each call. */
+  timeoutMs?: MaybeRefOrGetter<number | undefined>
+  /** As a tool's `confirm`, for every tool of the group that sets none; an object's fields fill in those a tool's own object leaves unset. Read at each call. */
+  confirm?: MaybeRefOrGetter<boolean | WebMCPConfirmOptions<any> | undefined>
   /** The document whose `modelContext` gets the group (a tool's own `document` is not read). Default: the page's. */
   document?: Document
 }

@@ -117,8 +117,8 @@ describe(`remembered approvals, when and timeoutMs (${lane})`, () => {
   it('a confirm callback answers { approve: true, remember: true }: it is not called again; { approve: false, reason } declines with the reason', async () => {
     let answer: unknown = { approve: true, remember: true }
     const confirm = vi.fn(() => answer as boolean)
-    const { name, execute, state } = payTool({ confirm })
-    const other = payTool({ confirm: () => ({ approve: false, reason: 'Over the limit' }) })
+    const { name, execute, state } = payTool({ confirm: { ask: confirm } })
+    const other = payTool({ confirm: { ask: () => ({ approve: false, reason: 'Over the limit' }) } })
     await until(() => state.isRegistered.value && other.state.isRegistered.value)
     expect(textOf(await agentCall(mc, name, { amount: 1 }))).toBe('Paid 1.')
     answer = false
@@ -131,8 +131,8 @@ describe(`remembered approvals, when and timeoutMs (${lane})`, () => {
 
   it('forget() with no name forgets every tool', async () => {
     const confirmations = dialog()
-    const a = payTool({ confirm: () => ({ approve: true, remember: true }) })
-    const b = payTool({ confirm: () => ({ approve: true, remember: true }) })
+    const a = payTool({ confirm: { ask: () => ({ approve: true, remember: true }) } })
+    const b = payTool({ confirm: { ask: () => ({ approve: true, remember: true }) } })
     await until(() => a.state.isRegistered.value && b.state.isRegistered.value)
     await agentCall(mc, a.name, { amount: 1 })
     await agentCall(mc, b.name, { amount: 1 })

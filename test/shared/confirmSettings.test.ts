@@ -1,8 +1,8 @@
 // Which `confirm` applies to a call, in every lane: a tool's own `confirm:
-// true` or callback asks on every call whatever its group says; what can be
+// true` asks on every call whatever its group says; what can be
 // remembered follows MCP's annotation defaults; `destructiveHint` alone does
 // not ask (and says so in development); a `confirm.timeoutMs` that is not a
-// positive number keeps the tool from registering; the app's
+// positive number fails the calls that ask, in every build; the app's
 // `confirmTimeoutMs` bounds every request that sets none.
 import type { UseWebMCPConfirmationsReturn, WebMCPToolResponse } from '../../src'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -55,17 +55,19 @@ describe(`which confirm applies (${lane})`, () => {
     expect(execute).not.toHaveBeenCalled()
   })
 
-  it('a tool\'s own confirm callback is asked on every call, whatever its group\'s when says', async () => {
+  it('a tool\'s own confirm: { ask } asks through its ask, and its group\'s when fills in the field it leaves unset', async () => {
     const wipe = uniqueName('wipe')
     const ask = vi.fn(() => false)
     const execute = vi.fn(() => 'wiped')
     const group = mounted(() => useWebMCPTools([
-      { name: wipe, description: 'Deletes everything.', confirm: ask, execute },
+      { name: wipe, description: 'Deletes everything.', confirm: { ask }, execute },
     ], { confirm: PAYMENTS_ONLY }))
     await until(() => group.isRegistered.value)
-    expect(textOf(await agentCall(mc, wipe, {}))).toContain('declined')
+    expect(textOf(await agentCall(mc, wipe, { amount: 500 }))).toContain('declined')
     expect(ask).toHaveBeenCalledOnce()
     expect(execute).not.toHaveBeenCalled()
+    expect(textOf(await agentCall(mc, wipe, { amount: 5 }))).toBe('wiped')
+    expect(ask).toHaveBeenCalledOnce()
   })
 
   it('a group\'s remember: true never reaches a tool with its own confirm: true, nor a destructiveHint one; it does reach the others', async () => {
@@ -146,17 +148,23 @@ describe(`which confirm applies (${lane})`, () => {
     ['a negative number', -5],
     ['NaN', Number.NaN],
     ['Infinity', Infinity],
-  ])('confirm.timeoutMs as %s is a definition mistake: a TypeError in error, and no registration', async (_, timeoutMs) => {
+  ])('confirm.timeoutMs as %s: the tool registers, and each call that would ask fails at once, asking no one, in every build', async (_, timeoutMs) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const name = uniqueName('pay')
-    const tool = mounted(() => useWebMCPTool({ name, description: 'd', confirm: { timeoutMs: timeoutMs as number }, execute: () => 'paid' }))
-    await until(() => tool.error.value)
-    expect(tool.error.value).toBeInstanceOf(TypeError)
-    expect(tool.error.value!.message).toContain('confirm.timeoutMs must be a positive, finite number of milliseconds')
-    expect(tool.isRegistered.value).toBe(false)
-    expect((await mc.getTools()).some(t => t.name === name)).toBe(false)
+    const ask = vi.fn(() => true)
+    const execute = vi.fn(() => 'paid')
+    const tool = mounted(() => useWebMCPTool({ name, description: 'd', confirm: { timeoutMs: timeoutMs as number, ask }, execute }))
+    await until(() => tool.isRegistered.value)
+    expect(tool.error.value).toBeNull()
+    const response = await agentCall(mc, name, {})
+    expect(response._meta).toEqual({ 'vue-webmcp/code': 'TOOL_ERROR' })
+    expect(textOf(response)).toContain('confirm.timeoutMs must be a positive, finite number of milliseconds')
+    expect(ask).not.toHaveBeenCalled()
+    expect(execute).not.toHaveBeenCalled()
+    warn.mockRestore()
   })
 
-  it('the app\'s confirmTimeoutMs declines a request nobody decided; a tool\'s own timeoutMs wins; a wrong one keeps tools from registering', async () => {
+  it('the app\'s confirmTimeoutMs declines a request nobody decided; a tool\'s own timeoutMs wins; a wrong one fails the calls that ask', async () => {
     const confirmations = dialog()
     const config = { confirmTimeoutMs: 100 }
     const name = uniqueName('pay')
@@ -174,8 +182,11 @@ describe(`which confirm applies (${lane})`, () => {
     expect(confirmations.pending.value).toHaveLength(1)
     confirmations.approve()
     expect(textOf(await waiting)).toBe('paid')
-    const broken = mounted(() => useWebMCPTool({ name: uniqueName('pay'), description: 'd', confirm: true, execute: () => 'paid' }), { confirmTimeoutMs: -1 })
-    await until(() => broken.error.value)
-    expect(broken.error.value!.message).toContain('the app\'s confirmTimeoutMs must be a positive, finite number')
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const brokenName = uniqueName('pay')
+    const broken = mounted(() => useWebMCPTool({ name: brokenName, description: 'd', confirm: true, execute: () => 'paid' }), { confirmTimeoutMs: -1 })
+    await until(() => broken.isRegistered.value)
+    expect(textOf(await agentCall(mc, brokenName, {}))).toContain('confirm.timeoutMs must be a positive, finite number')
+    warn.mockRestore()
   })
 })

@@ -179,7 +179,7 @@ describe(`confirmation before consequential tools (${lane})`, () => {
     expect(confirm).toHaveBeenCalledTimes(2)
   })
 
-  it('a tool opts in with confirm: true, or asks through its own function; a group\'s confirm applies to its tools', async () => {
+  it('a tool opts in with confirm: true, or asks through its own ask; a group\'s confirm applies to its tools', async () => {
     const confirmations = dialog()
     const optIn = uniqueName('opt_in')
     const own = uniqueName('own')
@@ -188,8 +188,8 @@ describe(`confirmation before consequential tools (${lane})`, () => {
     const groupConfirm = vi.fn(() => false)
     const state = mounted(() => [
       useWebMCPTool({ name: optIn, description: 'd', confirm: true, execute: () => 'opted in' }),
-      useWebMCPTool({ name: own, description: 'd', confirm: ownConfirm, execute: () => 'own' }),
-      useWebMCPTools([{ name: grouped, description: 'd', execute: () => 'grouped' }], { confirm: groupConfirm }),
+      useWebMCPTool({ name: own, description: 'd', confirm: { ask: ownConfirm }, execute: () => 'own' }),
+      useWebMCPTools([{ name: grouped, description: 'd', execute: () => 'grouped' }], { confirm: { ask: groupConfirm } }),
     ])
     await until(() => state.every(s => s.isRegistered.value))
     const call = callTool(mc, optIn)
@@ -210,7 +210,7 @@ describe(`confirmation before consequential tools (${lane})`, () => {
     const scope = effectScope()
     cleanups.push(() => scope.stop())
     const doomedName = uniqueName('doomed')
-    const doomed = scope.run(() => useWebMCPTool({ name: doomedName, description: 'd', confirm, execute: () => 'ran' }))!
+    const doomed = scope.run(() => useWebMCPTool({ name: doomedName, description: 'd', confirm: { ask: confirm }, execute: () => 'ran' }))!
     await until(() => state.isRegistered.value && doomed.isRegistered.value)
 
     const first = callTool(mc, doomedName).catch(error => error as Error)
@@ -233,7 +233,7 @@ describe(`confirmation before consequential tools (${lane})`, () => {
 
   it('a confirm callback that throws keeps the call from running, and says the page could not ask', async () => {
     const onToolResult = vi.fn((_event: WebMCPToolResultEvent) => {})
-    const { name, execute, state } = transferTool({ confirm: () => { throw new Error('dialog service down') } }, { onToolResult })
+    const { name, execute, state } = transferTool({ confirm: { ask: () => { throw new Error('dialog service down') } } }, { onToolResult })
     await until(() => state.isRegistered.value)
     const response = await callTool(mc, name, { amount: 1, to: 'Ada' })
     expect(response._meta).toEqual({ 'vue-webmcp/code': 'TOOL_ERROR' })

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { FORMATS } from '../../src/schemas/json-schema/formats'
 import { schemaProblem } from '../../src/schemas/json-schema/schemaCheck'
-import { addFormats, validateArgs } from '../../src/schemas/json-schema/validate'
+import { addFormats, validateValue } from '../../src/schemas/json-schema/validate'
 
 // The call path loads the format checkers for a schema that uses `format`; these tests call the validator directly.
 addFormats(FORMATS)
@@ -46,7 +46,7 @@ export function runSuite(draft: string) {
       const broken = schemaProblem(schema)
       for (const test of group.tests) {
         total++
-        const valid = !broken && validateArgs(test.data, schema).length === 0
+        const valid = !broken && validateValue(test.data, schema).length === 0
         if (valid === test.valid)
           agree++
         else

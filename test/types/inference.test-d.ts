@@ -1,5 +1,5 @@
 import type { Ref } from 'vue'
-import type { WebMCPContentBlock, WebMCPToolResponse, WebMCPToolState } from '../../src'
+import type { WebMCPConfirmationRequest, WebMCPContentBlock, WebMCPToolResponse, WebMCPToolState } from '../../src'
 import type { StandardSchemaV1 } from '../../src/types/standardSchema'
 import { describe, expectTypeOf, it } from 'vitest'
 import { ref } from 'vue'
@@ -170,6 +170,15 @@ describe('call state', () => {
       confirm: { when: args => args.amount > 100, remember: false, timeoutMs: 30_000 },
       execute: () => 'ok',
     })
+  })
+
+  it('takes confirm as true, false or an object, as a value, a ref or a getter; never a bare callback (ask is the field)', () => {
+    const ask = (request: WebMCPConfirmationRequest) => request.args !== undefined
+    useWebMCPTool({ name: 'a', description: 'd', confirm: { ask }, execute: () => 'ok' })
+    useWebMCPTool({ name: 'b', description: 'd', confirm: ref(true), validateArgs: () => false, timeoutMs: ref(5), execute: () => 'ok' })
+    useWebMCPTools([{ name: 'c', description: 'd', execute: () => 'ok' }], { confirm: () => ({ ask }), validateArgs: ref(false), timeoutMs: () => 60 })
+    // @ts-expect-error a function taking the request is not a confirm: `confirm: { ask }` is
+    useWebMCPTool({ name: 'd', description: 'd', confirm: ask, execute: () => 'ok' })
   })
 })
 

@@ -1,8 +1,9 @@
 // A JSON Schema validator for tool arguments: drafts 2020-12 and 7 (draft 7
 // when the root's `$schema` says so). No Vue import, no `eval` or
 // `new Function` (pages with a strict CSP must work); compiled lazily into
-// closures and cached per schema object, so a page whose tools are never
-// called pays nothing. Each keyword family compiles in its own file.
+// closures and cached per schema object with the JSON text it was compiled
+// from, so a page whose tools are never called pays nothing and a schema
+// changed in place (a `reactive()` one whose `maximum` drops) compiles anew. Each keyword family compiles in its own file.
 //
 // Bounded cost for any argument: values nested deeper than MAX_DEPTH are
 // refused before anything else runs, `uniqueItems` hashes instead of comparing
@@ -24,7 +25,34 @@ import { addNumberChecks, addTypeChecks } from './valueKeywords'
 // The check that a schema can be enforced, which production builds run on a tool's first call: it loads with the validator.
 export { schemaProblem } from './schemaCheck'
 
-const cache = new WeakMap<object, (value: unknown, problems: ValidationProblem[]) => void>()
+/** A compiled schema, and the JSON text of the schema it was compiled from. */
+interface Compiled {
+  text: string
+  check: (value: unknown, problems: ValidationProblem[]) => void
+}
+
+const cache = new WeakMap<object, Compiled>()
+
+/** A schema's JSON text, which its compiled check is kept by; `undefined` for one JSON cannot hold (a cycle), never kept. */
+export function schemaText(schema: unknown): string | undefined {
+  try {
+    return JSON.stringify(schema)
+  }
+  catch {
+    return undefined
+  }
+}
+
+/** The check of `schema` as its JSON text reads now: compiled once per text. */
+function checkOf(schema: unknown, text: string | undefined): Compiled['check'] {
+  const kept = typeof schema === 'object' ? cache.get(schema!) : undefined
+  if (kept && kept.text === text)
+    return kept.check
+  const check = compileRoot(schema)
+  if (typeof schema === 'object' && text !== undefined)
+    cache.set(schema!, { text, check })
+  return check
+}
 
 /**
  * The `format` checkers known so far. Empty until `addFormats` brings them
@@ -37,19 +65,18 @@ export function addFormats(checkers: FormatCheckers): void {
   Object.assign(formats, checkers)
 }
 
-/** Validates `value` against `schema`; an empty array means valid (or no schema). */
-export function validateArgs(value: unknown, schema: unknown): ValidationProblem[] {
+/**
+ * Validates `value` (a call's arguments or a tool's result) against `schema`
+ * as it reads now (`text`: its JSON text, when the caller has it already);
+ * an empty array means valid (or no schema).
+ */
+export function validateValue(value: unknown, schema: unknown, text = schemaText(schema)): ValidationProblem[] {
   if (schema == null || schema === true)
     return []
   const tooDeep = depthProblem(value)
   if (tooDeep)
     return [tooDeep]
-  let check = cache.get(schema as object)
-  if (!check) {
-    check = compileRoot(schema)
-    if (typeof schema === 'object')
-      cache.set(schema, check)
-  }
+  const check = checkOf(schema, text)
   const problems: ValidationProblem[] = []
   try {
     check(value, problems)

@@ -8,8 +8,8 @@
 import type { ToolCall } from '../../../src/call/callTool'
 import type { ToolCallSettings } from '../../../src/shared/callSettings'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { callTool } from '../../../src/call/callTool'
-import { confirmSettingsError, resolveCallSettings } from '../../../src/shared/callSettings'
+import { runToolCall } from '../../../src/call/callTool'
+import { resolveCallSettings } from '../../../src/shared/callSettings'
 
 const settings = (over: Partial<ToolCallSettings> = {}): ToolCallSettings => ({ budgets: false, includeArgs: false, validateArgs: true, ...over })
 
@@ -24,7 +24,7 @@ describe('which tools ask', () => {
     ['the group\'s confirm: true', undefined, true, {}, true],
     ['a tool\'s confirm: false over its group\'s true and its hint', false, true, { consequentialHint: true }, false],
     ['a tool\'s {} over its group\'s false', {}, false, {}, true],
-    ['a tool\'s own callback: the group\'s when never reaches it', 'own', { when: never }, {}, true],
+    ['a tool\'s own ask: the group\'s when still fills in', 'own', { when: never }, {}, false],
     ['a tool\'s confirm: true: the group\'s when never reaches it', true, { when: never }, {}, true],
     ['a tool\'s remember: false', { remember: false }, undefined, {}, true],
     ['a when that answers a string', { when: () => 'no' }, undefined, {}, true],
@@ -37,8 +37,8 @@ describe('which tools ask', () => {
     const appAsk = vi.fn(async () => true)
     const ownAsk = vi.fn(async () => true)
     const execute = vi.fn(() => 'ran')
-    const outcome = await callTool(call({
-      settings: { ...resolveCallSettings({ confirm: appAsk }, { confirm: group as never }, { confirm: (own === 'own' ? ownAsk : own) as never }), warn: () => {} },
+    const outcome = await runToolCall(call({
+      settings: { ...resolveCallSettings({ confirm: appAsk }, { confirm: group as never }, { confirm: (own === 'own' ? { ask: ownAsk } : own) as never }), warn: () => {} },
       annotations,
       owner: {} as never,
       execute,
@@ -60,7 +60,7 @@ describe('a call\'s arguments, and the confirmation step it loads', () => {
       await new Promise(resolve => setTimeout(resolve, 50))
       return importOriginal()
     })
-    const { callTool: freshCallTool } = await import('../../../src/call/callTool')
+    const { runToolCall: freshCallTool } = await import('../../../src/call/callTool')
     const ask = vi.fn(async () => true)
     const execute = vi.fn(() => 'sent')
     const caller = new AbortController()
@@ -78,7 +78,7 @@ describe('a call\'s arguments, and the confirmation step it loads', () => {
     vi.doMock('../../../src/call/confirm', () => {
       throw new TypeError('Failed to fetch dynamically imported module: /assets/confirm-3f2a.js')
     })
-    const { callTool: freshCallTool } = await import('../../../src/call/callTool')
+    const { runToolCall: freshCallTool } = await import('../../../src/call/callTool')
     const execute = vi.fn(() => 'listed')
     const outcome = await freshCallTool(call({
       settings: resolveCallSettings({}, {}, { confirm: { when: () => false } }),
@@ -93,7 +93,7 @@ describe('a call\'s arguments, and the confirmation step it loads', () => {
     vi.doMock('../../../src/call/confirm', () => {
       throw new TypeError('Failed to fetch dynamically imported module: /assets/confirm-3f2a.js')
     })
-    const { callTool: freshCallTool } = await import('../../../src/call/callTool')
+    const { runToolCall: freshCallTool } = await import('../../../src/call/callTool')
     const outcome = await freshCallTool(call({
       settings: resolveCallSettings({}, {}, { confirm: true }),
       inputSchema: { type: 'object', required: ['id'] },
@@ -108,7 +108,7 @@ describe('a call\'s arguments, and the confirmation step it loads', () => {
     for (let ticks = 0; ticks < 40; ticks++) {
       const execute = vi.fn((args: { amount: number }) => args.amount)
       const args = { amount: 5 }
-      const running = callTool(call({ settings: resolveCallSettings({}, {}, { confirm: { when: () => false } }), inputSchema: schema, execute }), args)
+      const running = runToolCall(call({ settings: resolveCallSettings({}, {}, { confirm: { when: () => false } }), inputSchema: schema, execute }), args)
       let chain = Promise.resolve()
       for (let i = 0; i < ticks; i++)
         chain = chain.then(() => {})
@@ -125,7 +125,7 @@ describe('a call\'s arguments, and the confirmation step it loads', () => {
     for (let ticks = 0; ticks < 40; ticks++) {
       const execute = vi.fn((args: { amount: number }) => args.amount)
       const args = { amount: 5 }
-      const running = callTool(call({ inputSchema: schema, execute }), args)
+      const running = runToolCall(call({ inputSchema: schema, execute }), args)
       let chain = Promise.resolve()
       for (let i = 0; i < ticks; i++)
         chain = chain.then(() => {})
@@ -144,24 +144,22 @@ describe('a call\'s arguments, and the confirmation step it loads', () => {
       let reads = 0
       const args = { get amount() { return reads++ < honest ? 5 : 1_000_000 } }
       const execute = vi.fn((a: { amount: number }) => a.amount)
-      await callTool(call({ settings: resolveCallSettings({}, {}, { confirm: { when: () => false } }), inputSchema: schema, execute }), args as never)
+      await runToolCall(call({ settings: resolveCallSettings({}, {}, { confirm: { when: () => false } }), inputSchema: schema, execute }), args as never)
       got.push(...execute.mock.calls.map(([a]) => a.amount))
     }
     expect(got.length).toBeGreaterThan(0)
     expect(got.every(amount => amount <= 10)).toBe(true)
   })
 
-  it('production: confirm.timeoutMs null (refused in development) fails the call at once, as any other bad value does, not a wait without end', async () => {
+  it('production: confirm.timeoutMs null fails the call at once, as in development, not a wait without end', async () => {
     const before = process.env.NODE_ENV
     process.env.NODE_ENV = 'production'
     const caller = new AbortController()
     try {
       const settings = resolveCallSettings({}, {}, { confirm: { timeoutMs: null as unknown as number, ask: () => new Promise<boolean>(() => {}) } })
-      // Development builds refuse this tool at registration ...
-      expect(confirmSettingsError('demo', settings)).toBeInstanceOf(TypeError)
-      // ... production builds fail each call that asks, at once; a call still waiting after 300 ms has not.
+      // Each call that asks fails at once; a call still waiting after 300 ms has not.
       const outcome = await Promise.race([
-        callTool(call({ settings, signals: [caller.signal] }), {}),
+        runToolCall(call({ settings, signals: [caller.signal] }), {}),
         new Promise<'still waiting'>(resolve => setTimeout(resolve, 300, 'still waiting')),
       ])
       expect(outcome).not.toBe('still waiting')

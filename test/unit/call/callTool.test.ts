@@ -2,7 +2,8 @@ import type { ToolCall } from '../../../src/call/callTool'
 import type { ToolCallSettings } from '../../../src/shared/callSettings'
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
-import { callTool, classifyError, MAX_TIMEOUT_MS, timeoutSetting } from '../../../src/call/callTool'
+import { classifyError, runToolCall, timeoutSetting } from '../../../src/call/callTool'
+import { MAX_TIMER_MS } from '../../../src/call/loading'
 import { resultSize } from '../../../src/results'
 import { resolveCallSettings } from '../../../src/shared/callSettings'
 import { ERROR_CODE_KEY, ToolInputError } from '../../../src/shared/errors'
@@ -25,15 +26,15 @@ const schema = {
   additionalProperties: false,
 }
 
-describe('callTool', () => {
+describe('runToolCall', () => {
   it('returns the normalized result of execute', async () => {
-    const outcome = await callTool(call({ execute: () => ({ done: true }) }), {})
+    const outcome = await runToolCall(call({ execute: () => ({ done: true }) }), {})
     expect(outcome).toEqual({ ok: true, response: { content: [{ type: 'text', text: '{"done":true}' }] } })
   })
 
   it('validates arguments before execute and never enters it when they are wrong', async () => {
     const execute = vi.fn()
-    const outcome = await callTool(call({ inputSchema: schema, execute }), { sise: '1', count: 0 })
+    const outcome = await runToolCall(call({ inputSchema: schema, execute }), { sise: '1', count: 0 })
     expect(execute).not.toHaveBeenCalled()
     expect(outcome.code).toBe('INVALID_ARGS')
     expect(outcome.response.isError).toBe(true)
@@ -48,17 +49,17 @@ describe('callTool', () => {
 
   it('skips validation when turned off', async () => {
     const execute = vi.fn(() => 'ran')
-    const outcome = await callTool(call({ inputSchema: schema, execute, settings: settings({ validateArgs: false }) }), { wrong: true })
+    const outcome = await runToolCall(call({ inputSchema: schema, execute, settings: settings({ validateArgs: false }) }), { wrong: true })
     expect(execute).toHaveBeenCalled()
     expect(outcome.ok).toBe(true)
   })
 
   it('classes a ToolInputError as INVALID_ARGS and a plain throw as TOOL_ERROR, calling onError for both', async () => {
     const onError = vi.fn()
-    const bad = await callTool(call({ onError, execute: () => { throw new ToolInputError('that date is in the past') } }), {})
+    const bad = await runToolCall(call({ onError, execute: () => { throw new ToolInputError('that date is in the past') } }), {})
     expect(bad.code).toBe('INVALID_ARGS')
     expect((bad.response.content[0] as { text: string }).text).toBe('that date is in the past')
-    const broken = await callTool(call({ onError, execute: () => { throw new Error('db down') } }), {})
+    const broken = await runToolCall(call({ onError, execute: () => { throw new Error('db down') } }), {})
     expect(broken.code).toBe('TOOL_ERROR')
     expect(broken.response._meta).toEqual({ [ERROR_CODE_KEY]: 'TOOL_ERROR' })
     expect(onError).toHaveBeenCalledTimes(2)
@@ -66,14 +67,14 @@ describe('callTool', () => {
 
   it('treats a returned Error (after formatOutput) like a thrown one', async () => {
     const onError = vi.fn()
-    const outcome = await callTool(call({ onError, execute: () => 5, formatOutput: n => new Error(`bad ${n as number}`) }), {})
+    const outcome = await runToolCall(call({ onError, execute: () => 5, formatOutput: n => new Error(`bad ${n as number}`) }), {})
     expect(outcome.response).toMatchObject({ isError: true, content: [{ type: 'text', text: 'bad 5' }] })
     expect(onError).toHaveBeenCalledOnce()
   })
 
   it('times out a stuck tool, aborting its signal with a TimeoutError', async () => {
     let seen: AbortSignal | undefined
-    const outcome = await callTool(call({
+    const outcome = await runToolCall(call({
       settings: settings({ timeoutMs: 20 }),
       execute: (_a, signal) => {
         seen = signal
@@ -88,7 +89,7 @@ describe('callTool', () => {
 
   it('reports ABORTED when the caller cancels', async () => {
     const controller = new AbortController()
-    const pending = callTool(call({ signals: [controller.signal], execute: () => new Promise(() => {}) }), {})
+    const pending = runToolCall(call({ signals: [controller.signal], execute: () => new Promise(() => {}) }), {})
     controller.abort()
     const outcome = await pending
     expect(outcome.code).toBe('ABORTED')
@@ -98,7 +99,7 @@ describe('callTool', () => {
     const caller = new AbortController()
     const scope = new AbortController()
     let given: AbortSignal | undefined
-    const outcome = await callTool(call({ signals: [caller.signal, undefined, scope.signal], execute: (_, signal) => {
+    const outcome = await runToolCall(call({ signals: [caller.signal, undefined, scope.signal], execute: (_, signal) => {
       given = signal
       return 'ok'
     } }), {})
@@ -113,7 +114,7 @@ describe('callTool', () => {
     const onToolResult = vi.fn()
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
-      const outcome = await callTool(call({ settings: settings({ onToolCall, onToolResult }) }), { secret: 'pii' })
+      const outcome = await runToolCall(call({ settings: settings({ onToolCall, onToolResult }) }), { secret: 'pii' })
       expect(outcome.ok).toBe(true)
       // A call without an origin is a tool's, called by an agent.
       expect(onToolCall).toHaveBeenCalledWith({ name: 'demo', source: 'tool', caller: 'agent' })
@@ -122,7 +123,7 @@ describe('callTool', () => {
       expect(event).not.toHaveProperty('args')
       expect(typeof event.ms).toBe('number')
       const withArgs = vi.fn()
-      await callTool(call({ settings: settings({ includeArgs: true, onToolResult: withArgs, onToolCall: vi.fn() }) }), { q: 1 })
+      await runToolCall(call({ settings: settings({ includeArgs: true, onToolResult: withArgs, onToolCall: vi.fn() }) }), { q: 1 })
       expect(withArgs.mock.calls[0]![0]).toMatchObject({ args: { q: 1 } })
       expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('onToolCall threw'), expect.any(Error))
     }
@@ -133,7 +134,7 @@ describe('callTool', () => {
 
   it('refuses an oversized structured result in error mode with OUTPUT_TOO_LARGE, and reports it', async () => {
     const onToolResult = vi.fn()
-    const outcome = await callTool(call({
+    const outcome = await runToolCall(call({
       settings: settings({ budgets: 'error', limits: { result: 100 }, onToolResult }),
       execute: () => Array.from({ length: 50 }, (_, i) => ({ i })),
     }), {})
@@ -143,7 +144,7 @@ describe('callTool', () => {
 
   it('warns about an oversized result in warn mode and passes it through', async () => {
     const warn = vi.fn()
-    const outcome = await callTool(call({ settings: settings({ budgets: 'warn', limits: { result: 10 }, warn }), execute: () => 'x'.repeat(50) }), {})
+    const outcome = await runToolCall(call({ settings: settings({ budgets: 'warn', limits: { result: 10 }, warn }), execute: () => 'x'.repeat(50) }), {})
     expect(outcome.ok).toBe(true)
     expect((outcome.response.content[0] as { text: string }).text).toHaveLength(50)
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('50 characters'))
@@ -151,7 +152,7 @@ describe('callTool', () => {
 
   it('marks a returned isError result as a failure without changing it', async () => {
     const response = { content: [{ type: 'text', text: 'not found' }], isError: true }
-    const outcome = await callTool(call({ execute: () => response }), {})
+    const outcome = await runToolCall(call({ execute: () => response }), {})
     expect(outcome).toMatchObject({ ok: false, code: 'TOOL_ERROR', response })
   })
 })
@@ -160,9 +161,9 @@ const textOf = (outcome: { response: { content: unknown[] } }) => (outcome.respo
 
 describe('every failure classified right', () => {
   it('awaits an async formatOutput', async () => {
-    const outcome = await callTool(call({ execute: () => 2, formatOutput: async n => ({ doubled: (n as number) * 2 }) }), {})
+    const outcome = await runToolCall(call({ execute: () => 2, formatOutput: async n => ({ doubled: (n as number) * 2 }) }), {})
     expect(outcome).toEqual({ ok: true, response: { content: [{ type: 'text', text: '{"doubled":4}' }] } })
-    const failing = await callTool(call({ execute: () => 2, formatOutput: async () => { throw new Error('format broke') } }), {})
+    const failing = await runToolCall(call({ execute: () => 2, formatOutput: async () => { throw new Error('format broke') } }), {})
     expect(failing).toMatchObject({ ok: false, code: 'TOOL_ERROR' })
     expect(textOf(failing)).toBe('format broke')
   })
@@ -182,7 +183,7 @@ describe('every failure classified right', () => {
   ])('a thrown %s is TOOL_ERROR, with onError called', async (_, make) => {
     const onError = vi.fn()
     const thrown = make()
-    const outcome = await callTool(call({ onError, execute: () => { throw thrown } }), {})
+    const outcome = await runToolCall(call({ onError, execute: () => { throw thrown } }), {})
     expect(outcome.code).toBe('TOOL_ERROR')
     expect(onError).toHaveBeenCalledOnce()
     expect(onError.mock.calls[0]![0]).toBe(thrown)
@@ -196,7 +197,7 @@ describe('every failure classified right', () => {
     process.on('unhandledRejection', unhandled)
     try {
       const reject = (what: string) => async () => { throw new Error(what) }
-      const outcome = await callTool(call({
+      const outcome = await runToolCall(call({
         settings: settings({ onToolCall: reject('call'), onToolResult: reject('result') }),
         onError: reject('error'),
         execute: () => { throw new Error('boom') },
@@ -222,7 +223,7 @@ describe('every failure classified right', () => {
     const unhandled = vi.fn()
     process.on('unhandledRejection', unhandled)
     try {
-      const outcome = await callTool(call({
+      const outcome = await runToolCall(call({
         settings: settings({ onToolCall: async () => { throw new Error('call') }, onToolResult: () => { throw new Error('result') } }),
         onError: async () => { throw new Error('error') },
         execute: () => { throw new Error('boom') },
@@ -243,7 +244,7 @@ describe('every failure classified right', () => {
   })
 
   it('gives onToolResult a copy: changing it does not change what the agent receives', async () => {
-    const outcome = await callTool(call({
+    const outcome = await runToolCall(call({
       settings: settings({ onToolResult: (e) => {
         (e.response.content[0] as { text: string }).text = 'HACKED'
         e.response.isError = true
@@ -255,7 +256,7 @@ describe('every failure classified right', () => {
 
   it('a returned MCP result is copied: the tool changing it later does not change the answer', async () => {
     const mine = { content: [{ type: 'text', text: 'original' }] }
-    const outcome = await callTool(call({ execute: () => mine }), {})
+    const outcome = await runToolCall(call({ execute: () => mine }), {})
     mine.content[0]!.text = 'changed'
     expect(textOf(outcome)).toBe('original')
   })
@@ -263,9 +264,9 @@ describe('every failure classified right', () => {
 
 describe('timeoutMs', () => {
   it('clamps a delay longer than a timer can hold instead of firing at once', async () => {
-    expect(timeoutSetting(2 ** 31)).toBe(MAX_TIMEOUT_MS)
-    expect(timeoutSetting(Number.MAX_SAFE_INTEGER)).toBe(MAX_TIMEOUT_MS)
-    const outcome = await callTool(call({ settings: settings({ timeoutMs: 2 ** 31 }), execute: () => new Promise(r => setTimeout(r, 30, 'finished')) }), {})
+    expect(timeoutSetting(2 ** 31)).toBe(MAX_TIMER_MS)
+    expect(timeoutSetting(Number.MAX_SAFE_INTEGER)).toBe(MAX_TIMER_MS)
+    const outcome = await runToolCall(call({ settings: settings({ timeoutMs: 2 ** 31 }), execute: () => new Promise(r => setTimeout(r, 30, 'finished')) }), {})
     expect(outcome).toMatchObject({ ok: true, response: { content: [{ type: 'text', text: 'finished' }] } })
   })
 
@@ -282,7 +283,7 @@ describe('timeoutMs', () => {
   })
 
   it('is resolved once at setup from the tool and app settings, and clamped by the call path', () => {
-    expect(timeoutSetting(resolveCallSettings({ timeoutMs: 2 ** 40 }).timeoutMs)).toBe(MAX_TIMEOUT_MS)
+    expect(timeoutSetting(resolveCallSettings({ timeoutMs: 2 ** 40 }).timeoutMs)).toBe(MAX_TIMER_MS)
     expect(timeoutSetting(resolveCallSettings({ timeoutMs: 100 }, {}, { timeoutMs: 0 }).timeoutMs)).toBeUndefined()
   })
 })
@@ -300,7 +301,7 @@ describe('limits.result', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('limits.result must be a finite number of characters, 0 or more; got NaN.'))
     // A NaN limit used to empty an MCP result's text and let a string through whole.
     for (const execute of [() => 'x'.repeat(5000), () => ({ content: [{ type: 'text', text: 'x'.repeat(5000) }] })]) {
-      const outcome = await callTool(call({ settings: settings({ budgets: 'error', limits: { result: Number.NaN }, warn }), execute }), {})
+      const outcome = await runToolCall(call({ settings: settings({ budgets: 'error', limits: { result: Number.NaN }, warn }), execute }), {})
       expect(resultSize(outcome.response)).toBeLessThanOrEqual(1500)
       expect(textOf(outcome)).toMatch(/^x{100}/)
     }
@@ -312,33 +313,33 @@ describe('budgets cover the package\'s own texts in \'error\' mode', () => {
 
   it('an INVALID_ARGS problem list fits the budget', async () => {
     const required = Array.from({ length: 2000 }, (_, i) => `field_${i}`)
-    const outcome = await callTool(call({ settings: errorMode({ limits: { result: 300 } }), inputSchema: { type: 'object', required } }), {})
+    const outcome = await runToolCall(call({ settings: errorMode({ limits: { result: 300 } }), inputSchema: { type: 'object', required } }), {})
     expect(outcome.code).toBe('INVALID_ARGS')
     expect(resultSize(outcome.response)).toBeLessThanOrEqual(300)
     expect(textOf(outcome)).toMatch(/^Invalid arguments for tool "demo":\n\/field_0: required\n/)
   })
 
   it('a thrown message is measured after JSON escaping', async () => {
-    const outcome = await callTool(call({ settings: errorMode({ limits: { result: 500 } }), execute: () => { throw new Error('"'.repeat(5000)) } }), {})
+    const outcome = await runToolCall(call({ settings: errorMode({ limits: { result: 500 } }), execute: () => { throw new Error('"'.repeat(5000)) } }), {})
     expect(resultSize(outcome.response)).toBeLessThanOrEqual(500)
     expect(textOf(outcome)).toMatch(/showed \d+ of 5000 characters\]$/)
     // In every mode, error text is at most 1,000 characters as sent.
-    const anyMode = await callTool(call({ execute: () => { throw new Error('"'.repeat(5000)) } }), {})
+    const anyMode = await runToolCall(call({ execute: () => { throw new Error('"'.repeat(5000)) } }), {})
     expect(serializedLength(textOf(anyMode))).toBeLessThanOrEqual(1000)
   })
 
   it('a returned isError result is budgeted like any other, and stays TOOL_ERROR', async () => {
-    const outcome = await callTool(call({ settings: errorMode(), execute: () => ({ content: [{ type: 'text', text: 'x'.repeat(1_000_000) }], isError: true }) }), {})
+    const outcome = await runToolCall(call({ settings: errorMode(), execute: () => ({ content: [{ type: 'text', text: 'x'.repeat(1_000_000) }], isError: true }) }), {})
     expect(outcome).toMatchObject({ ok: false, code: 'TOOL_ERROR' })
     expect(resultSize(outcome.response)).toBeLessThanOrEqual(1500)
   })
 
   it('\'warn\' mode reports the size of everything the agent receives, failures included', async () => {
     const warn = vi.fn()
-    await callTool(call({ settings: settings({ budgets: 'warn', warn }), execute: () => ({ content: [{ type: 'image', data: 'A'.repeat(5000), mimeType: 'image/png' }] }) }), {})
+    await runToolCall(call({ settings: settings({ budgets: 'warn', warn }), execute: () => ({ content: [{ type: 'image', data: 'A'.repeat(5000), mimeType: 'image/png' }] }) }), {})
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/the result is 50\d\d characters, over Chrome's budget of 1500/))
     warn.mockClear()
-    await callTool(call({ settings: settings({ budgets: 'warn', warn, limits: { result: 100 } }), execute: () => { throw new Error('e'.repeat(500)) } }), {})
+    await runToolCall(call({ settings: settings({ budgets: 'warn', warn, limits: { result: 100 } }), execute: () => { throw new Error('e'.repeat(500)) } }), {})
     expect(warn).toHaveBeenCalledOnce()
   })
 })
@@ -355,11 +356,11 @@ function returningOrThrowing(value: unknown, thrown: boolean, over: Partial<Tool
   })
 }
 
-describe('callTool properties', () => {
+describe('runToolCall properties', () => {
   it('any value returned or thrown: a valid, serializable result within budget in \'error\' mode; a throw is never INTERNAL', async () => {
     await fc.assert(fc.asyncProperty(anyValue, fc.boolean(), anyLimit, async (value, thrown, limit) => {
       const onError = vi.fn()
-      const outcome = await callTool(returningOrThrowing(value, thrown, { settings: settings({ budgets: 'error', limits: { result: limit } }), onError }), {})
+      const outcome = await runToolCall(returningOrThrowing(value, thrown, { settings: settings({ budgets: 'error', limits: { result: limit } }), onError }), {})
       expect(outcome.code).not.toBe('INTERNAL')
       if (thrown && outcome.code !== 'ABORTED') {
         expect(outcome.code).toBe('TOOL_ERROR')
@@ -375,13 +376,13 @@ describe('callTool properties', () => {
   })
 })
 
-describe('callTool properties, hostile values', () => {
+describe('runToolCall properties, hostile values', () => {
   it('returned or thrown, in every budget mode and at any limit: a valid result, within it in \'error\' mode (or a bare refusal below its size); never INTERNAL', async () => {
     const budgets = fc.constantFrom<ToolCallSettings['budgets']>('error', 'warn', false)
     await fc.assert(fc.asyncProperty(hostileValue, fc.boolean(), anyLimit, budgets, async (value, thrown, limit, mode) => {
       const onError = vi.fn()
       const onToolResult = vi.fn()
-      const outcome = await callTool(returningOrThrowing(value, thrown, {
+      const outcome = await runToolCall(returningOrThrowing(value, thrown, {
         settings: settings({ budgets: mode, limits: { result: limit }, warn: () => {}, onToolResult }),
         onError,
       }), {})

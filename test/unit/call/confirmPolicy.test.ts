@@ -9,7 +9,7 @@ import { confirmRule, confirmStep } from '../../../src/call/confirm'
 import { whenAsks } from '../../../src/call/confirmPolicy'
 import { freezeArguments } from '../../../src/call/frozenArguments'
 import { forgetApprovals, rememberApproval } from '../../../src/call/rememberedApprovals'
-import { confirmSettingsError, resolveCallSettings } from '../../../src/shared/callSettings'
+import { resolveCallSettings } from '../../../src/shared/callSettings'
 
 type Confirm = Parameters<typeof resolveCallSettings>[1]
 
@@ -27,6 +27,20 @@ const appConfirm = () => true
 const groupConfirm = () => true
 const ownConfirm = () => true
 
+/** The rule a call asks by, without the approval owner it carries. */
+function ruleOf(call: Parameters<typeof confirmRule>[0]) {
+  const rule = confirmRule(call)
+  if (!rule)
+    return rule
+  const { owner: _, ...rest } = rule
+  return rest
+}
+
+/** Remembers an approval of `call` as the confirmation step would: for its registration and what it shows. */
+function approve(call: Parameters<typeof confirmRule>[0]): void {
+  rememberApproval({ name: call.name }, confirmRule(call)!.owner!)
+}
+
 afterEach(() => {
   forgetApprovals()
   vi.restoreAllMocks()
@@ -40,22 +54,23 @@ describe('confirmRule', () => {
   })
 
   it('asks for a consequential tool by default, not explicitly, through the app\'s callback', () => {
-    expect(confirmRule(toolCall({}, {}, { consequentialHint: true }, { confirm: appConfirm })))
+    expect(ruleOf(toolCall({}, {}, { consequentialHint: true }, { confirm: appConfirm })))
       .toEqual({ explicit: false, ask: appConfirm, canRemember: false })
   })
 
-  it('an object asks; the nearest callback decides: the tool\'s (as confirm or confirm.ask), its group\'s, the app\'s', () => {
+  it('an object asks; the nearest ask decides: the tool\'s, its group\'s, the app\'s', () => {
     const app = { confirm: appConfirm }
-    expect(confirmRule(toolCall({ confirm: { ask: ownConfirm } }, { confirm: groupConfirm }, undefined, app))!.ask).toBe(ownConfirm)
-    expect(confirmRule(toolCall({ confirm: { timeoutMs: 5 } }, { confirm: groupConfirm }, undefined, app))!.ask).toBe(groupConfirm)
+    expect(confirmRule(toolCall({ confirm: { ask: ownConfirm } }, { confirm: { ask: groupConfirm } }, undefined, app))!.ask).toBe(ownConfirm)
+    expect(confirmRule(toolCall({ confirm: { timeoutMs: 5 } }, { confirm: { ask: groupConfirm } }, undefined, app))!.ask).toBe(groupConfirm)
+    expect(confirmRule(toolCall({ confirm: { timeoutMs: 5 } }, {}, undefined, app))!.ask).toBe(appConfirm)
     expect(confirmRule(toolCall({ confirm: {} }, { confirm: { ask: groupConfirm } }))!.ask).toBe(groupConfirm)
-    expect(confirmRule(toolCall({ confirm: {} }))).toEqual({ explicit: true, canRemember: false })
+    expect(ruleOf(toolCall({ confirm: {} }))).toEqual({ explicit: true, canRemember: false })
   })
 
   it('a group\'s object fills in the fields a tool\'s own leaves unset', () => {
     const when = vi.fn(() => true)
     const call = toolCall({ confirm: { timeoutMs: 5 } }, { confirm: { when, timeoutMs: 9, remember: false } })
-    expect(confirmRule(call)).toEqual({ explicit: true, timeoutMs: 5, canRemember: false })
+    expect(ruleOf(call)).toEqual({ explicit: true, timeoutMs: 5, canRemember: false })
     expect(whenAsks(call, {})).toBe(true)
     expect(when).toHaveBeenCalledOnce()
   })
@@ -69,13 +84,12 @@ describe('confirmRule', () => {
     expect(nearest(undefined, undefined)).toBe(30_000)
   })
 
-  it('a tool\'s own confirm: true or callback takes none of the group\'s fields (when, remember, timeoutMs), only its callback', () => {
+  it('a tool\'s own confirm: true takes none of the group\'s fields (when, remember, timeoutMs), only its ask', () => {
     const when = () => false
     const group = { confirm: { when, remember: true, timeoutMs: 9, ask: groupConfirm } }
-    expect(confirmRule(toolCall({ confirm: true }, group))).toEqual({ explicit: true, canRemember: false })
-    expect(confirmRule(toolCall({ confirm: ownConfirm }, group))).toEqual({ explicit: true, ask: ownConfirm, canRemember: false })
-    expect(confirmRule(toolCall({ confirm: true }, { confirm: groupConfirm }))!.ask).toBe(groupConfirm)
-    expect(confirmRule(toolCall({}, group))).toEqual({ explicit: true, ask: groupConfirm, timeoutMs: 9, canRemember: true })
+    expect(ruleOf(toolCall({ confirm: true }, group))).toEqual({ explicit: true, ask: groupConfirm, canRemember: false })
+    expect(ruleOf(toolCall({ confirm: { ask: ownConfirm } }, group))).toEqual({ explicit: true, ask: ownConfirm, timeoutMs: 9, canRemember: true })
+    expect(ruleOf(toolCall({}, group))).toEqual({ explicit: true, ask: groupConfirm, timeoutMs: 9, canRemember: true })
   })
 
   it('remembers, as MCP\'s defaults say, only what the author marked reversible or what its confirm says remember: true for', () => {
@@ -103,23 +117,9 @@ describe('confirmRule', () => {
   })
 })
 
-describe('confirmSettingsError (development builds refuse the tool at registration)', () => {
-  it('judges the timeoutMs a request of the tool waits by: the nearest set, never a group\'s the tool\'s own confirm: true or callback leaves unused', () => {
-    const error = (own: Confirm, group: Confirm, app: Partial<ToolCallSettings> = {}) => confirmSettingsError('pay', resolveCallSettings(app, group, own))?.message
-    const broken = { confirm: { timeoutMs: -1 } }
-    expect(error({ confirm: true }, broken)).toBeUndefined()
-    expect(error({ confirm: ownConfirm }, broken)).toBeUndefined()
-    expect(error({}, broken)).toContain('the group\'s confirm.timeoutMs')
-    expect(error({ confirm: {} }, broken)).toContain('the group\'s confirm.timeoutMs')
-    expect(error({ confirm: { timeoutMs: 5 } }, broken)).toBeUndefined()
-    expect(error({ confirm: { timeoutMs: null as unknown as number } }, {})).toContain('confirm.timeoutMs')
-    expect(error({ confirm: true }, {}, { confirmTimeoutMs: -1 })).toContain('the app\'s confirmTimeoutMs')
-  })
-})
-
 describe('confirmStep', () => {
   it('a remembered approval runs unasked only where the tool may be remembered, through the registration and execute approved', () => {
-    rememberApproval({ name: 'pay' }, owner)
+    approve(toolCall({ confirm: true }, {}, REVERSIBLE))
     expect(confirmStep(toolCall({ confirm: true }, {}, REVERSIBLE))!.step).toBe('remembered')
     expect(confirmStep(toolCall({ confirm: { remember: false } }, {}, REVERSIBLE))!.step).toBe('ask')
     expect(confirmStep(toolCall({ confirm: true }, {}, { destructiveHint: true }))!.step).toBe('ask')
@@ -129,10 +129,35 @@ describe('confirmStep', () => {
     expect(confirmStep(toolCall({ confirm: true }, {}, REVERSIBLE))!.step).toBe('ask')
   })
 
+  it('an approval belongs to what the person saw: another description, title, annotations, JSON Schema or Standard Schema (the same JSON) is asked again', () => {
+    const standard = () => ({ '~standard': { version: 1, vendor: 'test', validate: (value: unknown) => ({ value }) } })
+    const refined = standard()
+    const seen = { ...toolCall({ confirm: true }, {}, REVERSIBLE), description: 'Pays.', inputSchema: refined }
+    const changes = [
+      { description: 'Pays anyone.' },
+      { title: 'Pay' },
+      { annotations: { ...REVERSIBLE, openWorldHint: true } },
+      { inputSchema: standard() },
+      { outputSchema: { type: 'object' } },
+    ]
+    for (const change of changes) {
+      approve(seen)
+      expect(confirmStep(seen)!.step).toBe('remembered')
+      expect(confirmStep({ ...seen, ...change })!.step, JSON.stringify(Object.keys(change))).toBe('ask')
+      // The changed call dropped it: the tool as approved is asked too.
+      expect(confirmStep(seen)!.step).toBe('ask')
+    }
+    const schema = { type: 'object', properties: { qty: { type: 'integer', maximum: 5 } } }
+    const withSchema = { ...seen, inputSchema: schema }
+    approve(withSchema)
+    schema.properties.qty.maximum = 500
+    expect(confirmStep(withSchema)!.step).toBe('ask')
+  })
+
   it('the approval ends with its registration', () => {
     const ending = new AbortController()
     const mine = { ended: ending.signal, execute }
-    rememberApproval({ name: 'pay' }, mine)
+    approve({ ...toolCall({ confirm: true }, {}, REVERSIBLE), owner: mine })
     expect(confirmStep({ ...toolCall({ confirm: true }, {}, REVERSIBLE), owner: mine })!.step).toBe('remembered')
     ending.abort()
     expect(confirmStep({ ...toolCall({ confirm: true }, {}, REVERSIBLE), owner: mine })!.step).toBe('ask')
@@ -167,11 +192,10 @@ describe('whenAsks', () => {
     expect(asks(() => 0, {})).toBe(true)
   })
 
-  it('a group\'s when applies to a tool whose own confirm is unset or an object, never to its confirm: true or callback', () => {
+  it('a group\'s when applies to a tool whose own confirm is unset or an object, never to its confirm: true', () => {
     const never = () => false
     expect(whenAsks(toolCall({}, { confirm: { when: never } }), {})).toBe(false)
     expect(whenAsks(toolCall({ confirm: { timeoutMs: 5 } }, { confirm: { when: never } }), {})).toBe(false)
     expect(whenAsks(toolCall({ confirm: true }, { confirm: { when: never } }), {})).toBe(true)
-    expect(whenAsks(toolCall({ confirm: ownConfirm }, { confirm: { when: never } }), {})).toBe(true)
   })
 })

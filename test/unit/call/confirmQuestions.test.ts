@@ -4,7 +4,7 @@ import type { ToolCall } from '../../../src/call/callTool'
 import type { WebMCPConfirmationRequest } from '../../../src/types'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { effectScope, nextTick } from 'vue'
-import { callTool } from '../../../src/call/callTool'
+import { runToolCall } from '../../../src/call/callTool'
 import { useWebMCPConfirmations } from '../../../src/composables/useWebMCPConfirmations'
 import { until } from '../../helpers'
 
@@ -18,7 +18,7 @@ function dialog() {
 }
 
 function asking(name: string, over: Partial<ToolCall<{ amount: number }, unknown>> = {}): ToolCall<{ amount: number }, unknown> {
-  return { name, settings: { budgets: false, validateArgs: true, confirms: [true, undefined] }, execute: ({ amount }) => `sent ${amount}`, signals: [], ...over }
+  return { name, settings: { budgets: false, validateArgs: true, confirmChoices: { tool: true, group: undefined } }, execute: ({ amount }) => `sent ${amount}`, signals: [], ...over }
 }
 
 describe('what a confirmation can change', () => {
@@ -32,7 +32,7 @@ describe('what a confirmation can change', () => {
       catch {} // strict mode: assigning to a frozen object throws
       return true
     }
-    const outcome = await callTool(asking('pay', { execute, settings: { budgets: false, validateArgs: true, confirms: [confirm, undefined] } }), { amount: 5 })
+    const outcome = await runToolCall(asking('pay', { execute, settings: { budgets: false, validateArgs: true, confirmChoices: { tool: { ask: confirm }, group: undefined } } }), { amount: 5 })
     expect(outcome.ok).toBe(true)
     expect(execute).toHaveBeenCalledWith({ amount: 5 }, expect.any(AbortSignal))
   })
@@ -42,8 +42,8 @@ describe('deciding the request the person saw', () => {
   it('approve() right after the request on screen was withdrawn approves nothing; the next request waits to be shown', async () => {
     const confirmations = dialog()
     const caller = new AbortController()
-    const first = callTool(asking('first', { signals: [caller.signal] }), { amount: 1 })
-    const second = callTool(asking('second'), { amount: 2 })
+    const first = runToolCall(asking('first', { signals: [caller.signal] }), { amount: 1 })
+    const second = runToolCall(asking('second'), { amount: 2 })
     await until(() => confirmations.pending.value.length === 2)
     await nextTick()
     expect(confirmations.current.value?.name).toBe('first')
@@ -61,9 +61,9 @@ describe('one question at a time', () => {
   it('a confirm callback is not asked while an earlier call waits for a dialog: it waits behind it', async () => {
     const confirmations = dialog()
     const confirm = vi.fn(() => true)
-    const first = callTool(asking('first'), { amount: 1 })
+    const first = runToolCall(asking('first'), { amount: 1 })
     await until(() => confirmations.pending.value.length === 1)
-    const second = callTool(asking('second', { settings: { budgets: false, validateArgs: true, confirms: [confirm, undefined] } }), { amount: 2 })
+    const second = runToolCall(asking('second', { settings: { budgets: false, validateArgs: true, confirmChoices: { tool: { ask: confirm }, group: undefined } } }), { amount: 2 })
     await new Promise(resolve => setTimeout(resolve, 20))
     expect(confirm).not.toHaveBeenCalled()
     await nextTick()

@@ -8,7 +8,7 @@ import { type } from 'arktype'
 import * as v from 'valibot'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { callTool } from '../../../src/call/callTool'
+import { runToolCall } from '../../../src/call/callTool'
 import { ToolInputError, ToolOutputError } from '../../../src/shared/errors'
 
 function settings(over: Partial<ToolCallSettings> = {}): ToolCallSettings {
@@ -27,7 +27,7 @@ describe('a check that never settles', () => {
     const onToolResult = vi.fn()
     const execute = vi.fn()
     const inputSchema = z.object({ n: z.number() }).refine(never)
-    const outcome = await callTool(call({ inputSchema, execute, settings: settings({ timeoutMs: 50, onToolResult }) }), { n: 1 })
+    const outcome = await runToolCall(call({ inputSchema, execute, settings: settings({ timeoutMs: 50, onToolResult }) }), { n: 1 })
     expect(outcome.code).toBe('TIMEOUT')
     expect(outcome.response.isError).toBe(true)
     expect(execute).not.toHaveBeenCalled()
@@ -37,21 +37,21 @@ describe('a check that never settles', () => {
   it('ends when its scope ends (or the caller cancels), with no time limit', async () => {
     const scope = new AbortController()
     const inputSchema = z.object({ n: z.number() }).refine(never)
-    const pending = callTool(call({ inputSchema, signals: [scope.signal] }), { n: 1 })
+    const pending = runToolCall(call({ inputSchema, signals: [scope.signal] }), { n: 1 })
     setTimeout(() => scope.abort(new DOMException('The tool went away.', 'AbortError')), 20)
     expect((await pending).code).toBe('ABORTED')
   })
 
   it('an output check that never settles times out too', async () => {
     const outputSchema = z.object({ n: z.number() }).refine(never)
-    const outcome = await callTool(call({ outputSchema, execute: () => ({ n: 1 }), settings: settings({ timeoutMs: 50 }) }), {})
+    const outcome = await runToolCall(call({ outputSchema, execute: () => ({ n: 1 }), settings: settings({ timeoutMs: 50 }) }), {})
     expect(outcome.code).toBe('TIMEOUT')
   })
 
   it('the timer runs from the start of the call: a slow input check and a slow execute share one timeoutMs', async () => {
     const slow = (ms: number) => new Promise(resolve => setTimeout(resolve, ms, true))
     const inputSchema = z.object({ n: z.number() }).refine(() => slow(40))
-    const outcome = await callTool(call({ inputSchema, execute: () => slow(40), settings: settings({ timeoutMs: 60 }) }), { n: 1 })
+    const outcome = await runToolCall(call({ inputSchema, execute: () => slow(40), settings: settings({ timeoutMs: 60 }) }), { n: 1 })
     expect(outcome.code).toBe('TIMEOUT')
   })
 })
@@ -64,14 +64,14 @@ describe('a refinement that throws', () => {
     const onError = vi.fn()
     const broken = new Error('lookup service down')
     const inputSchema = throwing(broken)
-    const outcome = await callTool(call({ inputSchema, onError }), { email: 'a@b.c' })
+    const outcome = await runToolCall(call({ inputSchema, onError }), { email: 'a@b.c' })
     expect(outcome.code).toBe('TOOL_ERROR')
     expect(onError).toHaveBeenCalledWith(broken)
   })
 
   it('a ToolInputError it throws is INVALID_ARGS, with its message', async () => {
     const inputSchema = throwing(new ToolInputError('that address is taken'))
-    const outcome = await callTool(call({ inputSchema }), { email: 'a@b.c' })
+    const outcome = await runToolCall(call({ inputSchema }), { email: 'a@b.c' })
     expect(outcome.code).toBe('INVALID_ARGS')
     expect(textOf(outcome.response)).toBe('that address is taken')
   })
@@ -99,7 +99,7 @@ describe('error texts never carry the value that failed', () => {
 
     it('INVALID_ARGS names the field and the problem, not the value', async () => {
       for (const inputSchema of schemas) {
-        const outcome = await callTool(call({ inputSchema }), { status: SECRET })
+        const outcome = await runToolCall(call({ inputSchema }), { status: SECRET })
         expect(outcome.code).toBe('INVALID_ARGS')
         const text = textOf(outcome.response)
         expect(text).toMatch(/^Invalid arguments for tool "demo":\n\/status: /)
@@ -112,7 +112,7 @@ describe('error texts never carry the value that failed', () => {
       for (const outputSchema of schemas) {
         const onError = vi.fn()
         for (const result of [{ status: SECRET }, { content: [{ type: 'text', text: 'x' }], structuredContent: { status: SECRET } }]) {
-          const outcome = await callTool(call({ outputSchema, onError, execute: () => result }), {})
+          const outcome = await runToolCall(call({ outputSchema, onError, execute: () => result }), {})
           expect(outcome.code).toBe('INVALID_OUTPUT')
           const text = textOf(outcome.response)
           expect(text).toMatch(/^Tool "demo" returned a result that does not match its output schema:\n\/status: /)
@@ -126,26 +126,26 @@ describe('error texts never carry the value that failed', () => {
   })
 
   it('what the library said stays, but the value: Valibot\'s expected options are kept', async () => {
-    const outcome = await callTool(call({ outputSchema: status.Valibot, execute: () => ({ status: SECRET }) }), {})
+    const outcome = await runToolCall(call({ outputSchema: status.Valibot, execute: () => ({ status: SECRET }) }), {})
     expect(textOf(outcome.response)).toBe('Tool "demo" returned a result that does not match its output schema:\n/status: Invalid type: Expected ("ok" | "error")')
     const onError = vi.fn()
-    await callTool(call({ outputSchema: status.Valibot, onError, execute: () => ({ status: SECRET }) }), {})
+    await runToolCall(call({ outputSchema: status.Valibot, onError, execute: () => ({ status: SECRET }) }), {})
     // The developer's onError keeps the library's own message, the value it quoted included.
     expect((onError.mock.calls[0]![0] as Error).message).toContain(`/status: Invalid type: Expected ("ok" | "error") but received "${SECRET}"`)
   })
 
   it('JSON Schema problems, which never quote the value, reach the agent as the validator wrote them', async () => {
     const inputSchema = { type: 'object', properties: { tags: { type: 'array', maxItems: 3 } } }
-    const outcome = await callTool(call({ inputSchema }), { tags: [1, 2, 3, 4] })
+    const outcome = await runToolCall(call({ inputSchema }), { tags: [1, 2, 3, 4] })
     expect(textOf(outcome.response)).toBe('Invalid arguments for tool "demo":\n/tags: must have at most 3 items')
   })
 
   it('a value nested in an object, a number, a value quoted with single quotes', async () => {
-    const nested = await callTool(call({ outputSchema: type({ status: 'number' }).narrow(() => false), execute: () => ({ status: 1120780 }) }), {})
+    const nested = await runToolCall(call({ outputSchema: type({ status: 'number' }).narrow(() => false), execute: () => ({ status: 1120780 }) }), {})
     expect(textOf(nested.response)).not.toContain('1120780')
-    const arkObject = await callTool(call({ outputSchema: type({ status: '\'ok\'' }), execute: () => ({ status: { ssn: SECRET } }) }), {})
+    const arkObject = await runToolCall(call({ outputSchema: type({ status: '\'ok\'' }), execute: () => ({ status: { ssn: SECRET } }) }), {})
     expect(textOf(arkObject.response)).not.toContain(SECRET)
-    const quoted = await callTool(call({ outputSchema: z.object({ status: z.string().refine(() => false, { message: `'${SECRET}' is not allowed` }) }), execute: () => ({ status: SECRET }) }), {})
+    const quoted = await runToolCall(call({ outputSchema: z.object({ status: z.string().refine(() => false, { message: `'${SECRET}' is not allowed` }) }), execute: () => ({ status: SECRET }) }), {})
     expect(textOf(quoted.response)).toBe(`Tool "demo" returned a result that does not match its output schema:\n/status: '(value not shown)' is not allowed`)
   })
 })

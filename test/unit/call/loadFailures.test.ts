@@ -40,44 +40,44 @@ const datedSchema = { type: 'object', properties: { day: { type: 'string', forma
 
 describe('a validator that cannot be loaded', () => {
   it('during the output check: INTERNAL, the tool not blamed (no onError), and the agent told it ran', async () => {
-    const { callTool } = await import('../../../src/call/callTool')
+    const { runToolCall } = await import('../../../src/call/callTool')
     failing.formats = 1
     const onError = vi.fn()
     const execute = vi.fn(() => ({ day: '2026-12-02' }))
-    const outcome = await callTool(call({ outputSchema: datedSchema, execute, onError }), {})
+    const outcome = await runToolCall(call({ outputSchema: datedSchema, execute, onError }), {})
     expect(execute).toHaveBeenCalledOnce()
     expect(outcome.code).toBe('INTERNAL')
     expect(onError).not.toHaveBeenCalled()
     expect((outcome.response.content[0] as { text: string }).text).toMatch(/^Tool "demo" ran, but the code that checks its result could not be loaded \(.*\)\. Its result was not sent; call it again only if running it twice is safe\.$/)
     // The next call loads it again.
-    expect((await callTool(call({ outputSchema: datedSchema, execute }), {})).ok).toBe(true)
+    expect((await runToolCall(call({ outputSchema: datedSchema, execute }), {})).ok).toBe(true)
   })
 
   it('during the input check: INTERNAL, the tool did not run, and the next call loads it again', async () => {
-    const { callTool } = await import('../../../src/call/callTool')
+    const { runToolCall } = await import('../../../src/call/callTool')
     failing.validator = 1
     const onError = vi.fn()
     const execute = vi.fn(() => 'ran')
-    const outcome = await callTool(call({ inputSchema: schema, execute, onError }), { n: 1 })
+    const outcome = await runToolCall(call({ inputSchema: schema, execute, onError }), { n: 1 })
     expect(outcome.code).toBe('INTERNAL')
     expect(execute).not.toHaveBeenCalled()
     expect(onError).not.toHaveBeenCalled()
     expect((outcome.response.content[0] as { text: string }).text).toMatch(/^Tool "demo" did not run: the code that checks its schema could not be loaded \(.*\)\. Try again\.$/)
-    expect((await callTool(call({ inputSchema: schema, execute }), { n: 1 })).ok).toBe(true)
+    expect((await runToolCall(call({ inputSchema: schema, execute }), { n: 1 })).ok).toBe(true)
   })
 })
 
 describe('the result budget that cannot be loaded (\'error\' mode, loaded by the call in development builds)', () => {
   it('INTERNAL before the tool runs, and the next call loads it again', async () => {
-    const { callTool } = await import('../../../src/call/callTool')
+    const { runToolCall } = await import('../../../src/call/callTool')
     failing.budgets = 1
     const execute = vi.fn(() => 'x'.repeat(5000))
     const settings = { budgets: 'error', validateArgs: true } as const
-    const outcome = await callTool(call({ settings, execute }), {})
+    const outcome = await runToolCall(call({ settings, execute }), {})
     expect(outcome.code).toBe('INTERNAL')
     expect(execute).not.toHaveBeenCalled()
     expect((outcome.response.content[0] as { text: string }).text).toMatch(/^Tool "demo" did not run: the code that holds its result to the budget could not be loaded \(.*\)\. Try again\.$/)
-    const next = await callTool(call({ settings, execute }), {})
+    const next = await runToolCall(call({ settings, execute }), {})
     expect(next.ok).toBe(true)
     expect((next.response.content[0] as { text: string }).text).toMatch(/…\[truncated: showed \d+ of 5000 characters\]$/)
   })

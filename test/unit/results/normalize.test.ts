@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { callTool } from '../../../src/call/callTool'
+import { runToolCall } from '../../../src/call/callTool'
 import { isToolResponse } from '../../../src/results/isToolResponse'
 import { MAX_ERROR_TEXT, sanitizeErrorText, toErrorResponse, toToolResponse } from '../../../src/results/normalize'
 import { safeStringify } from '../../../src/results/serialize'
@@ -174,7 +174,7 @@ describe('what counts as an MCP result or an Error', () => {
   })
 
   it('a tool returning a plain { name, message, stack } succeeds with it; a returned Error fails', async () => {
-    const run = (value: unknown) => callTool({ name: 't', settings: { budgets: false, validateArgs: false }, execute: () => value, signals: [] }, {})
+    const run = (value: unknown) => runToolCall({ name: 't', settings: { budgets: false, validateArgs: false }, execute: () => value, signals: [] }, {})
     expect(await run({ name: 'Ada', message: 'hello', stack: 'top' })).toMatchObject({ ok: true, response: text('{"name":"Ada","message":"hello","stack":"top"}') })
     expect(await run(new TypeError('bad'))).toMatchObject({ ok: false, code: 'TOOL_ERROR' })
   })

@@ -6,7 +6,7 @@ import type { ToolCallSettings } from '../../../src/shared/callSettings'
 import type { WebMCPToolResponse } from '../../../src/types'
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
-import { callTool } from '../../../src/call/callTool'
+import { runToolCall } from '../../../src/call/callTool'
 import { untrusted, untrustedResult } from '../../../src/index'
 import { disarm, newBoundary } from '../../../src/results/boundary'
 import { resultSize } from '../../../src/results/errorResult'
@@ -16,7 +16,7 @@ const settings = (over: Partial<ToolCallSettings> = {}): ToolCallSettings => ({ 
 const hinted = { untrustedContentHint: true }
 
 async function agentGets(execute: () => unknown, over: Partial<ToolCall<Record<string, unknown>, unknown>> = {}): Promise<WebMCPToolResponse> {
-  const outcome = await callTool({ name: 'reviews', settings: settings(), annotations: hinted, execute, signals: [], ...over }, {})
+  const outcome = await runToolCall({ name: 'reviews', settings: settings(), annotations: hinted, execute, signals: [], ...over }, {})
   return outcome.response
 }
 
@@ -128,7 +128,7 @@ describe('untrusted(): third-party values beside the page\'s own', () => {
     const delimiters = delimitersOf(response)
     expect(JSON.parse(texts(response)[1]!).reviews[0].text).toBe(`${delimiters.open}Boils fast.${delimiters.close}`)
 
-    const wrong = await callTool({ name: 'reviews', settings: settings(), annotations: hinted, outputSchema: { type: 'object', properties: { price: { type: 'string' } } }, execute: product, signals: [] }, {})
+    const wrong = await runToolCall({ name: 'reviews', settings: settings(), annotations: hinted, outputSchema: { type: 'object', properties: { price: { type: 'string' } } }, execute: product, signals: [] }, {})
     expect(wrong.code).toBe('INVALID_OUTPUT')
   })
 
@@ -177,11 +177,11 @@ describe('untrusted(): third-party values beside the page\'s own', () => {
 describe('registration says so: untrustedContentHint', () => {
   it('a development build warns when a tool without the hint returns marked content', async () => {
     const warn = vi.fn()
-    const run = () => callTool({ name: 'no_hint', settings: settings({ warn }), execute: () => untrustedResult('x'), signals: [] }, {})
+    const run = () => runToolCall({ name: 'no_hint', settings: settings({ warn }), execute: () => untrustedResult('x'), signals: [] }, {})
     await run()
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('Tool "no_hint" returned untrusted() content but is not registered with annotations: { untrustedContentHint: true }'))
     const hintedWarn = vi.fn()
-    await callTool({ name: 'hinted', settings: settings({ warn: hintedWarn }), annotations: hinted, execute: () => untrustedResult('x'), signals: [] }, {})
+    await runToolCall({ name: 'hinted', settings: settings({ warn: hintedWarn }), annotations: hinted, execute: () => untrustedResult('x'), signals: [] }, {})
     expect(hintedWarn).not.toHaveBeenCalled()
   })
 })

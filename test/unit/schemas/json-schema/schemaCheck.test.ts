@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { FORMATS } from '../../../../src/schemas/json-schema/formats'
 import { schemaError, schemaProblem } from '../../../../src/schemas/json-schema/schemaCheck'
-import { addFormats, validateArgs } from '../../../../src/schemas/json-schema/validate'
+import { addFormats, validateValue } from '../../../../src/schemas/json-schema/validate'
 import { formatProblems, MAX_DEPTH } from '../../../../src/schemas/problems'
 
 // The call path loads the format checkers for a schema that uses `format`; these tests call the validator directly.
@@ -51,7 +51,7 @@ describe('schemaProblem: what keeps a schema from being enforced, and where', ()
   })
 })
 
-describe('validateArgs: bounded cost for any argument', () => {
+describe('validateValue: bounded cost for any argument', () => {
   const tree = { $defs: { node: { type: 'object', properties: { child: { $ref: '#/$defs/node' } } } }, $ref: '#/$defs/node' }
   const nest = (depth: number) => {
     let value: Record<string, unknown> = {}
@@ -61,52 +61,52 @@ describe('validateArgs: bounded cost for any argument', () => {
   }
 
   it(`refuses arguments nested deeper than ${MAX_DEPTH} levels, naming the limit, instead of overflowing the stack`, () => {
-    expect(validateArgs(nest(MAX_DEPTH - 1), tree)).toEqual([])
+    expect(validateValue(nest(MAX_DEPTH - 1), tree)).toEqual([])
     for (const depth of [MAX_DEPTH + 1, 5_000, 100_000]) {
-      const text = formatProblems(validateArgs(nest(depth), tree))
+      const text = formatProblems(validateValue(nest(depth), tree))
       expect(text).toBe(`/child${'/child'.repeat(MAX_DEPTH - 1)}: is nested too deeply: arguments may nest at most ${MAX_DEPTH} levels`)
     }
     // Deep arrays too, whatever the schema.
     let array: unknown[] = []
     for (let i = 0; i < 10_000; i++)
       array = [array]
-    expect(formatProblems(validateArgs(array, { type: 'array' }))).toContain(`arguments may nest at most ${MAX_DEPTH} levels`)
+    expect(formatProblems(validateValue(array, { type: 'array' }))).toContain(`arguments may nest at most ${MAX_DEPTH} levels`)
   })
 
   it('uniqueItems hashes: 200,000 numbers or objects are checked in one pass (pairwise comparison would take minutes)', () => {
     const numbers = Array.from({ length: 200_000 }, (_, i) => i)
-    expect(validateArgs(numbers, { type: 'array', uniqueItems: true })).toEqual([])
+    expect(validateValue(numbers, { type: 'array', uniqueItems: true })).toEqual([])
     numbers.push(7)
-    expect(formatProblems(validateArgs(numbers, { type: 'array', uniqueItems: true }))).toBe('(arguments): must not repeat items (items 7 and 200000 are equal)')
+    expect(formatProblems(validateValue(numbers, { type: 'array', uniqueItems: true }))).toBe('(arguments): must not repeat items (items 7 and 200000 are equal)')
     const objects = Array.from({ length: 50_000 }, (_, i) => ({ id: i, tags: ['a', i % 2 ? 'b' : 'c'] }))
-    expect(validateArgs(objects, { uniqueItems: true })).toEqual([])
+    expect(validateValue(objects, { uniqueItems: true })).toEqual([])
     objects.push({ tags: ['a', 'b'], id: 1 })
-    expect(formatProblems(validateArgs(objects, { uniqueItems: true }))).toBe('(arguments): must not repeat items (items 1 and 50000 are equal)')
+    expect(formatProblems(validateValue(objects, { uniqueItems: true }))).toBe('(arguments): must not repeat items (items 1 and 50000 are equal)')
   })
 
   it('equality under uniqueItems follows JSON Schema: 1 and 1.0 are equal, "1" and 1 are not, key order does not count', () => {
-    expect(validateArgs([1, '1', true, 'true', null, 'null', {}, '{}', [], '[]'], { uniqueItems: true })).toEqual([])
-    expect(validateArgs([{ a: 1, b: 2 }, { b: 2, a: 1 }], { uniqueItems: true })).toHaveLength(1)
-    expect(validateArgs([1, 1.0], { uniqueItems: true })).toHaveLength(1)
+    expect(validateValue([1, '1', true, 'true', null, 'null', {}, '{}', [], '[]'], { uniqueItems: true })).toEqual([])
+    expect(validateValue([{ a: 1, b: 2 }, { b: 2, a: 1 }], { uniqueItems: true })).toHaveLength(1)
+    expect(validateValue([1, 1.0], { uniqueItems: true })).toHaveLength(1)
   })
 
   it('100,000 keys and a 10 MB string are checked', () => {
     const wide = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, i]))
-    expect(validateArgs(wide, { type: 'object', additionalProperties: { type: 'integer' }, propertyNames: { pattern: '^k\\d+$' } })).toEqual([])
-    expect(validateArgs(wide, { type: 'object', maxProperties: 10 })).toHaveLength(1)
+    expect(validateValue(wide, { type: 'object', additionalProperties: { type: 'integer' }, propertyNames: { pattern: '^k\\d+$' } })).toEqual([])
+    expect(validateValue(wide, { type: 'object', maxProperties: 10 })).toHaveLength(1)
     const big = 'x'.repeat(10_000_000)
-    expect(validateArgs({ text: big }, { type: 'object', properties: { text: { type: 'string', maxLength: 10_000_000, pattern: '^x+$' } } })).toEqual([])
-    expect(formatProblems(validateArgs({ text: big }, { type: 'object', properties: { text: { type: 'string', maxLength: 100 } } }))).toBe('/text: must be at most 100 characters long')
+    expect(validateValue({ text: big }, { type: 'object', properties: { text: { type: 'string', maxLength: 10_000_000, pattern: '^x+$' } } })).toEqual([])
+    expect(formatProblems(validateValue({ text: big }, { type: 'object', properties: { text: { type: 'string', maxLength: 100 } } }))).toBe('/text: must be at most 100 characters long')
   })
 
   it('a top-level false schema rejects every call', () => {
-    expect(formatProblems(validateArgs({}, false))).toBe('(arguments): is not allowed')
-    expect(formatProblems(validateArgs({}, { not: {} }))).toBe('(arguments): matches a shape that is not allowed')
+    expect(formatProblems(validateValue({}, false))).toBe('(arguments): is not allowed')
+    expect(formatProblems(validateValue({}, { not: {} }))).toBe('(arguments): matches a shape that is not allowed')
   })
 })
 
-describe('validateArgs: keywords the old validator ignored, with their messages', () => {
-  const messages = (value: unknown, schema: object) => formatProblems(validateArgs(value, schema))
+describe('validateValue: keywords the old validator ignored, with their messages', () => {
+  const messages = (value: unknown, schema: object) => formatProblems(validateValue(value, schema))
   it.each([
     ['if/then/else', { if: { properties: { country: { const: 'US' } } }, then: { required: ['zip'] }, else: { required: ['postcode'] } }, { country: 'US', zip: '1' }, { country: 'US' }, '/zip: required'],
     ['dependentRequired', { dependentRequired: { card: ['cvc'] } }, { card: '4', cvc: '1' }, { card: '4' }, '/cvc: required when "card" is present'],
@@ -123,7 +123,7 @@ describe('validateArgs: keywords the old validator ignored, with their messages'
     ['format time', { format: 'time' }, '23:59:60Z', '24:00:00Z', '(arguments): must be a valid time'],
     ['format hostname', { format: 'hostname' }, 'example.com', '-bad.com', '(arguments): must be a valid hostname'],
   ])('%s', (_, schema, valid, invalid, message) => {
-    expect(validateArgs(valid, schema)).toEqual([])
+    expect(validateValue(valid, schema)).toEqual([])
     expect(messages(invalid, schema)).toBe(message)
   })
 
