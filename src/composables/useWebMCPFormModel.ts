@@ -119,8 +119,7 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
     const name = toValue(options.name)
     if (waiting || isSubmitting.value)
       throw busyError(name)
-    // The call starts from the initial values: nothing an earlier call or the person left reaches it.
-    // A copy of the arguments: those of a call that asked the person are frozen, and the model is the person's to edit.
+    // From the initial values (nothing an earlier call or the person left), with a copy of the arguments (the person edits them).
     setValues(model, { ...snapshot(initial), ...snapshot(args) })
     try {
       if (toValue(autosubmit))
@@ -160,8 +159,7 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
   const tool = useWebMCPTool<Partial<Values>, Result>({
     ...toolOptions,
     inputSchema: schema,
-    // The model is what the person sees and `onSubmit` gets: only values its
-    // schema accepts reach it, whatever the app or a group says about validateArgs.
+    // The model is what the person sees and `onSubmit` gets: whatever the app or a group says, only values its schema accepts.
     validateArgs: true,
     // The person's review is part of the call: only the form's own limit bounds it.
     timeoutMs: toolOptions.timeoutMs ?? 0,
