@@ -26,6 +26,12 @@ describe('useWebMCPFormModel options', () => {
     useWebMCPFormModel<Order, number>({ ...base, model: ref({ title: 1 }) })
   })
 
+  it('infer the values from a ref and from a reactive() object alike', () => {
+    const base = { name: 'order', description: 'd', schema: {} }
+    useWebMCPFormModel({ ...base, model: ref({ title: '', qty: 1 }), onSubmit: values => expectTypeOf(values).toEqualTypeOf<{ title: string, qty: number }>() })
+    useWebMCPFormModel({ ...base, model: reactive({ title: '', qty: 1 }), onSubmit: values => expectTypeOf(values).toEqualTypeOf<{ title: string, qty: number }>() })
+  })
+
   it('have no validateArgs: the schema always checks an agent\'s values', () => {
     // @ts-expect-error the form's schema cannot be switched off
     useWebMCPFormModel<Order>({ name: 'order', description: 'd', schema: {}, model: ref<Order>({ title: '', qty: 1 }), onSubmit: () => 1, validateArgs: false })
