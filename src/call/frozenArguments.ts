@@ -74,40 +74,67 @@ function put(target: Record<PropertyKey, unknown>, key: PropertyKey, value: unkn
     target[key] = value
 }
 
-/**
- * One value to copy: `from[key]`, read when its turn comes (a getter that
- * throws is then told at its own place), and copied to `to[key]`. `parent`:
- * the pointer of the object it is read from.
- */
-type Slot = [from: object, to: Record<PropertyKey, unknown>, key: PropertyKey, parent: string]
+/** A value still to copy (an object, or what cannot be copied), where its copy goes, and the pointer of the object it is in. */
+type Slot = [value: unknown, to: Record<PropertyKey, unknown>, key: PropertyKey, parent: string]
+
+const READ_FAILED = `could not be read to be copied. ${SENDABLE}`
 
 /**
- * The copy of one object, with the slots of what it holds pushed onto
- * `stack` (last first, so they are copied in order); a Map or a Set is
- * filled through `fills` once its entries have their copies.
+ * Puts `item` at `to[key]`: a primitive at once, anything else as a slot,
+ * its place in the key order kept.
  */
-function copyObject(value: object, kind: Kind, at: string, stack: Slot[], fills: (() => void)[]): object {
-  if (kind === 'binary')
-    return structuredClone(value)
-  if (kind === 'object' || kind === 'array') {
-    const copy: Record<PropertyKey, unknown> = kind === 'array' ? [] as never : Object.getPrototypeOf(value) === null ? Object.create(null) as Record<PropertyKey, unknown> : {}
-    if (kind === 'array')
-      (copy as unknown as unknown[]).length = (value as unknown[]).length // holes stay holes
-    const keys = Object.keys(value)
-    for (let i = keys.length - 1; i >= 0; i--)
-      stack.push([value, copy, keys[i]!, at])
+function place(item: unknown, to: Record<PropertyKey, unknown>, key: PropertyKey, at: string, slots: Slot[]): void {
+  const later = item !== null && (typeof item === 'object' || typeof item === 'function' || typeof item === 'symbol')
+  put(to, key, later ? undefined : item)
+  if (later)
+    slots.push([item, to, key, at])
+}
+
+/**
+ * The copy of a plain object or an array, each value read once: a
+ * primitive copied at once (100,000 numbers cost no slot and no pointer).
+ */
+function copyEntries(value: object, kind: 'object' | 'array', at: string, slots: Slot[]): object {
+  const source = value as Record<PropertyKey, unknown>
+  let key: PropertyKey = ''
+  try {
+    if (kind === 'array') {
+      const copy: unknown[] = []
+      const { length } = value as unknown[]
+      for (key = 0; key < length; key++) {
+        if (key in value)
+          place(source[key], copy as never, key, at, slots)
+      }
+      copy.length = length // trailing holes stay holes
+      return copy
+    }
+    const copy = (Object.getPrototypeOf(value) === null ? Object.create(null) : {}) as Record<PropertyKey, unknown>
+    for (key of Object.keys(value))
+      place(source[key], copy, key, at, slots)
     return copy
   }
+  catch (reason) {
+    throw reason instanceof Uncopyable ? reason : new Uncopyable({ pointer: `${at}/${escapePointer(String(key))}`, message: READ_FAILED })
+  }
+}
+
+/**
+ * The copy of one object, what it holds that is not a primitive going to
+ * `slots`; a Map or a Set is filled through `fills` once its entries have
+ * their copies.
+ */
+function copyObject(value: object, kind: Kind, at: string, slots: Slot[], fills: (() => void)[]): object {
+  if (kind === 'object' || kind === 'array')
+    return copyEntries(value, kind, at, slots)
+  if (kind === 'binary')
+    return structuredClone(value)
   if (Object.keys(value).length)
     throw new Uncopyable({ pointer: at, message: `cannot be copied faithfully (${described(value)} with properties of its own). ${SENDABLE}` })
   if (kind === 'date')
     return new Date(Date.prototype.getTime.call(value))
   const entries: unknown[][] = kind === 'map' ? [...Map.prototype.entries.call(value)] : [...Set.prototype.values.call(value)].map(item => [item])
   const copied = entries.map(() => [] as unknown[])
-  for (let i = entries.length - 1; i >= 0; i--) {
-    for (let j = entries[i]!.length - 1; j >= 0; j--)
-      stack.push([entries[i]!, copied[i] as never, j, at])
-  }
+  entries.forEach((entry, i) => entry.forEach((item, j) => place(item, copied[i] as never, j, at, slots)))
   const filled = kind === 'map' ? new Map() : new Set()
   fills.push(() => copied.forEach(([k, v]) => filled instanceof Map ? filled.set(k, v) : filled.add(k)))
   return filled
@@ -123,38 +150,33 @@ function copyObject(value: object, kind: Kind, at: string, stack: Slot[], fills:
  * may nest deeper than the stack.
  */
 function faithfulCopy(root: unknown): unknown {
+  if (root === null || (typeof root !== 'object' && typeof root !== 'function' && typeof root !== 'symbol'))
+    return root
   const copies = new Map<object, object>()
   const fills: (() => void)[] = []
   const holder: Record<PropertyKey, unknown> = {}
-  const stack: Slot[] = [[{ root }, holder, 'root', '']]
+  const stack: Slot[] = [[root, holder, 'root', '']]
+  const slots: Slot[] = []
   while (stack.length) {
-    const [from, target, key, parent] = stack.pop()!
+    const [value, target, key, parent] = stack.pop()!
     const at = target === holder ? '' : `${parent}/${escapePointer(String(key))}`
-    let value: unknown
-    try {
-      value = (from as Record<PropertyKey, unknown>)[key]
-    }
-    catch {
-      throw new Uncopyable({ pointer: at, message: `could not be read to be copied. ${SENDABLE}` })
-    }
-    if (typeof value === 'function' || typeof value === 'symbol')
+    if (typeof value !== 'object' || value === null)
       throw new Uncopyable({ pointer: at, message: `cannot be copied faithfully (${described(value)}). ${SENDABLE}` })
-    if (value === null || typeof value !== 'object') {
-      put(target, key, value)
-      continue
-    }
     let copy = copies.get(value)
     if (!copy) {
       try {
         const kind = kindOf(value)
         if (!kind)
           throw new Uncopyable({ pointer: at, message: `cannot be copied faithfully (${described(value)}). ${SENDABLE}` })
-        copy = copyObject(value, kind, at, stack, fills)
+        copy = copyObject(value, kind, at, slots, fills)
       }
       catch (reason) {
-        throw reason instanceof Uncopyable ? reason : new Uncopyable({ pointer: at, message: `could not be read to be copied. ${SENDABLE}` })
+        throw reason instanceof Uncopyable ? reason : new Uncopyable({ pointer: at, message: READ_FAILED })
       }
       copies.set(value, copy)
+      // Last first, so they are copied in order.
+      while (slots.length)
+        stack.push(slots.pop()!)
     }
     put(target, key, copy)
   }
