@@ -130,7 +130,8 @@ export async function runToolCall<Args, Result>(call: ToolCall<Args, Result>, ar
   const { name, settings } = call
   // The call's own copy, taken before anything awaits: what is checked is what
   // `execute` gets, whatever a caller that kept its object does meanwhile.
-  const copied = copyArguments(args) as Args
+  // Arguments that cannot be copied faithfully are refused, never run as given.
+  const copied = copyArguments(args, name)
   // Every browser and Node from 16 (the package needs 20.19) has `performance`.
   const started = performance.now()
   const withArgs = settings.includeArgs === true ? { args } : {}
@@ -140,7 +141,7 @@ export async function runToolCall<Args, Result>(call: ToolCall<Args, Result>, ar
   const trail: CallTrail = {}
   let outcome: ToolCallOutcome
   try {
-    outcome = await runCall(call, copied, trail)
+    outcome = copied.refused ? failed(settings, copied.refused, 'INVALID_ARGS') : await runCall(call, copied.args as Args, trail)
   }
   catch (error) {
     outcome = failed(settings, error, 'INTERNAL')

@@ -385,7 +385,7 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
     onSubmit,
     isAgentActive: agent.isAgentActive,
     isSubmitting,
-    error,
+    lastError: error,
     stop: () => scope.stop(),
   }
 }

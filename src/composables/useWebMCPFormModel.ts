@@ -1,5 +1,7 @@
+import type { MaybeRef } from 'vue'
 import type { UseWebMCPFormModelOptions, UseWebMCPFormModelReturn, WebMCPToolExecuteOptions } from '../types'
-import { shallowRef, toRaw, toValue } from 'vue'
+import { isRef, shallowRef, toRaw, toValue } from 'vue'
+import { isErrorLike } from '../shared/errorLike'
 import { useWebMCPTool } from './useWebMCPTool'
 
 /** A copy of the model's values that later edits of the model do not reach. */
@@ -11,6 +13,29 @@ function snapshot<Values extends object>(values: Values): Values {
   catch {
     return Array.isArray(raw) ? [...raw] as Values : { ...raw } // functions or class instances in the model: one level deep
   }
+}
+
+/** The model's values: a ref's value, or the `reactive()` object itself. */
+function valuesOf<Values extends object>(model: MaybeRef<Values>): Values {
+  return isRef(model) ? model.value : model
+}
+
+/**
+ * Gives the model `values`: a ref gets them as its new value; a `reactive()`
+ * object is filled in place (the app's inputs and a form library hold that
+ * object), its keys `values` lacks deleted.
+ */
+function setValues<Values extends object>(model: MaybeRef<Values>, values: Values): void {
+  if (isRef(model)) {
+    model.value = values
+    return
+  }
+  const target = model as Record<string, unknown>
+  for (const key of Object.keys(target)) {
+    if (!Object.hasOwn(values, key))
+      delete target[key]
+  }
+  Object.assign(target, values)
 }
 
 /** The agent's call waiting for the person, and how to settle it. */
@@ -47,35 +72,40 @@ function declinedError(name: string, reason?: string): Error {
 const busyError = (name: string) => new DOMException(`The form "${name}" is still waiting for the person to finish an earlier call. Try again once it has been answered.`, 'InvalidStateError')
 
 /**
- * Publishes a reactive form model and its schema as a WebMCP tool. An
- * agent's call is validated against the schema, fills the model the person
- * sees, and answers with what `onSubmit` returns: once the person submits
- * (`submit()`), or at once with `autosubmit`. `cancel()` declines it. The
- * same `onSubmit` serves the person's own submissions.
+ * Publishes a form model (a ref or a `reactive()` object) and its schema as a
+ * WebMCP tool. An agent's call is validated against the schema, fills the
+ * model the person sees, and answers with what `onSubmit` returns: once the
+ * person submits (`submit()`), or at once with `autosubmit`. `cancel()`
+ * declines it. The same `onSubmit` serves the person's own submissions. Every
+ * other option is `useWebMCPTool`'s, passed on to the tool.
  */
 export function useWebMCPFormModel<Values extends object = Record<string, unknown>, Result = unknown>(
   options: UseWebMCPFormModelOptions<Values, Result>,
 ): UseWebMCPFormModelReturn<Result> {
-  const { model } = options
-  const initial = snapshot(model.value)
+  const { model, schema, onSubmit, autosubmit, ...toolOptions } = options
+  const initial = snapshot(valuesOf(model))
   const isAgentActive = shallowRef(false)
   const isSubmitting = shallowRef(false)
-  const error = shallowRef<Error | null>(null)
+  const lastError = shallowRef<Error | null>(null)
   let waiting: WaitingCall<Result> | undefined
 
   /**
-   * Runs `onSubmit` once with a copy of the model's values, keeping `isSubmitting` and `error`;
+   * Runs `onSubmit` once with a copy of the model's values, keeping `isSubmitting` and `lastError`;
    * rethrows its failure for the agent. A copy, because the model may change in place after it
    * (the person types on, or a form library resets the same object): what was submitted stays.
    */
   async function runOnSubmit(agentInvoked: boolean): Promise<Result> {
     isSubmitting.value = true
-    error.value = null
+    lastError.value = null
     try {
-      return await options.onSubmit(snapshot(model.value), { agentInvoked })
+      const result = await onSubmit(snapshot(valuesOf(model)), { agentInvoked })
+      // A returned Error is a failure like a thrown one, as for a tool's `execute`.
+      if (isErrorLike(result))
+        throw result
+      return result
     }
     catch (reason) {
-      error.value = reason instanceof Error ? reason : new Error(String(reason))
+      lastError.value = isErrorLike(reason) ? reason : new Error(String(reason))
       if (!agentInvoked)
         options.onError?.(reason) // an agent's call reaches onError through the call path
       throw reason
@@ -89,10 +119,10 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
     const name = toValue(options.name)
     if (waiting || isSubmitting.value)
       throw busyError(name)
-    // The call starts from the initial values: nothing an earlier call or the person left reaches it.
-    model.value = { ...snapshot(initial), ...args }
+    // From the initial values (nothing an earlier call or the person left), with a copy of the arguments (the person edits them).
+    setValues(model, { ...snapshot(initial), ...snapshot(args) })
     try {
-      if (toValue(options.autosubmit))
+      if (toValue(autosubmit))
         return await runOnSubmit(true)
       isAgentActive.value = true
       const { call, answered } = personAnswer<Result>(signal)
@@ -102,7 +132,7 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
     finally {
       waiting = undefined
       isAgentActive.value = false
-      model.value = snapshot(initial)
+      setValues(model, snapshot(initial))
     }
   }
 
@@ -127,17 +157,12 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
   }
 
   const tool = useWebMCPTool<Partial<Values>, Result>({
-    name: options.name,
-    title: options.title,
-    description: options.description,
-    inputSchema: options.schema,
-    annotations: options.annotations,
-    exposedTo: options.exposedTo,
-    enabled: options.enabled,
-    // The person's review is part of the call: only the app's own limit bounds it.
-    timeoutMs: options.timeoutMs ?? 0,
-    onError: options.onError,
-    document: options.document,
+    ...toolOptions,
+    inputSchema: schema,
+    // The model is what the person sees and `onSubmit` gets: whatever the app or a group says, only values its schema accepts.
+    validateArgs: true,
+    // The person's review is part of the call: only the form's own limit bounds it.
+    timeoutMs: toolOptions.timeoutMs ?? 0,
     execute: agentCall,
   })
 
@@ -146,9 +171,9 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
     cancel,
     isAgentActive,
     isSubmitting,
-    error,
+    lastError,
     isRegistered: tool.isRegistered,
-    registrationError: tool.error,
+    error: tool.error,
     isSupported: tool.isSupported,
     stop: tool.stop,
   }

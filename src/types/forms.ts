@@ -1,7 +1,6 @@
 // `useWebMCPForm`: a `<form>` an agent can fill and submit.
-import type { ComputedRef, MaybeRefOrGetter, Ref } from 'vue'
-import type { WebMCPToolAnnotations } from './platform'
-import type { WebMCPSupportable } from './tools'
+import type { ComputedRef, MaybeRef, MaybeRefOrGetter, Ref } from 'vue'
+import type { UseWebMCPToolOptions, WebMCPSupportable } from './tools'
 
 /** One entry, or every entry when a name repeats (a checkbox group, `<select multiple>`). */
 export type FormFieldValue = FormDataEntryValue | FormDataEntryValue[]
@@ -23,7 +22,7 @@ export interface UseWebMCPFormOptions<Fields extends FormFields = FormFields, Re
   execute: (fields: Fields, event: SubmitEvent) => Result | Promise<Result>
   /** Optional shaper applied to the result before normalization. */
   formatOutput?: (result: Result, fields: Fields) => unknown
-  /** Side effect when `execute` throws; the failure also lands in `error`. */
+  /** Side effect when `execute` throws; the failure also lands in `lastError`. */
   onError?: (error: unknown) => void
   /** Time limit for one submission's `execute`, in milliseconds. */
   timeoutMs?: number
@@ -76,8 +75,8 @@ export interface UseWebMCPFormReturn {
   isAgentActive: Readonly<Ref<boolean>>
   /** A submission's `execute` is running (a person's or an agent's). */
   isSubmitting: Readonly<Ref<boolean>>
-  /** What the last submission threw, until the next one. */
-  error: Readonly<Ref<Error | null>>
+  /** What the last submission threw, until the next one. (A declarative form has no registration of its own, so no `error`.) */
+  lastError: Readonly<Ref<Error | null>>
   /**
    * Stops following the agent (`toolactivated`, `toolcancel`) and aborts the
    * signal of submissions still running, as the end of its scope does. The
@@ -95,30 +94,37 @@ export interface WebMCPFormModelSubmitContext {
   agentInvoked: boolean
 }
 
-export interface UseWebMCPFormModelOptions<Values extends object = Record<string, unknown>, Result = unknown> {
-  /** The tool's name. */
-  name: MaybeRefOrGetter<string>
-  /** What the form does, for the agent. */
-  description: MaybeRefOrGetter<string>
-  /** Human-readable label for user-agent UI. */
-  title?: MaybeRefOrGetter<string | null | undefined>
+/**
+ * `useWebMCPFormModel`'s options: the form's own (`model`, `schema`,
+ * `onSubmit`, `autosubmit`), and every `useWebMCPTool` option but the two the
+ * form replaces (`execute` by `onSubmit`, `inputSchema` by `schema`) and
+ * `validateArgs` (the schema always checks an agent's values), passed on to
+ * the tool and meaning what they mean there. Its arguments (`Args` in
+ * `onStart`, `formatOutput`, `confirm`) are the agent's values.
+ */
+export interface UseWebMCPFormModelOptions<Values extends object = Record<string, unknown>, Result = unknown>
+  extends Omit<UseWebMCPToolOptions<Partial<Values>, Result>, 'execute' | 'inputSchema' | 'validateArgs' | 'timeoutMs' | 'onError'> {
   /**
-   * The form's state, bound to the app's inputs. An agent's call sets it to
-   * the initial values (a copy taken at setup) with the agent's on top, and
-   * sets it back to the initial values once the call has answered.
+   * The form's state, bound to the app's inputs: a ref, or a `reactive()`
+   * object (a form library's values), which is filled in place. An agent's
+   * call sets it to the initial values (a copy taken at setup) with the
+   * agent's on top, and sets it back to the initial values once the call has
+   * answered.
    */
-  model: Ref<Values>
+  model: MaybeRef<Values>
   /**
    * The values' schema: a JSON Schema, or a Standard Schema that describes
    * itself as JSON Schema (Zod 4.2+, ArkType, Valibot through
-   * `toStandardJsonSchema()`). An agent's values are checked against it
-   * before they reach the model; a mismatch is an `INVALID_ARGS` result.
+   * `toStandardJsonSchema()`). It always checks an agent's values before they
+   * reach the model, whatever `validateArgs` the app or a group sets; a
+   * mismatch is an `INVALID_ARGS` result, and neither the model nor
+   * `onSubmit` sees the values.
    */
   schema: MaybeRefOrGetter<object>
   /**
    * Handles a submission, a person's or an agent's, with a copy of the model's values.
    * What it returns is the agent's result, normalized like a `useWebMCPTool`
-   * result; a throw is the agent's `isError` result and lands in `error`.
+   * result; a throw is the agent's `isError` result and lands in `lastError`.
    */
   onSubmit: (values: Values, context: WebMCPFormModelSubmitContext) => Result | Promise<Result>
   /**
@@ -126,27 +132,27 @@ export interface UseWebMCPFormModelOptions<Values extends object = Record<string
    * the values in the model, for the person's `submit()` or `cancel()`.
    */
   autosubmit?: MaybeRefOrGetter<boolean>
-  /** Publish the tool only while true. */
-  enabled?: MaybeRefOrGetter<boolean>
-  annotations?: MaybeRefOrGetter<WebMCPToolAnnotations | undefined>
-  exposedTo?: MaybeRefOrGetter<readonly string[] | undefined>
   /**
    * Time limit for one agent call, the person's review included, in
    * milliseconds; on expiry the agent gets `TIMEOUT` and the model its
    * initial values back. Default: none (a declarative form waits for the person too).
    */
   timeoutMs?: number
-  /** Side effect when `onSubmit` throws, or an agent's values do not match `schema`. */
+  /**
+   * Side effect when `onSubmit` throws or returns an `Error`, as `useWebMCPTool`'s
+   * `onError` for `execute`: a person's submission or an agent's (the agent
+   * still gets an `isError` result). An agent's values that `schema` refuses
+   * are not a failure of the form: they never reach `onSubmit`, the agent is
+   * told `INVALID_ARGS`, and `onError` does not run.
+   */
   onError?: (error: unknown) => void
-  /** The document whose `modelContext` gets the tool. Default: the page's. */
-  document?: Document
 }
 
 export interface UseWebMCPFormModelReturn<Result = unknown> extends WebMCPSupportable {
   /**
    * Submits the model's values through `onSubmit`, for the app's submit
    * button. While an agent's call waits, this answers it. Resolves with what
-   * `onSubmit` returned, or `undefined` when it threw (see `error`).
+   * `onSubmit` returned, or `undefined` when it threw (see `lastError`).
    */
   submit: () => Promise<Result | undefined>
   /**
@@ -159,12 +165,12 @@ export interface UseWebMCPFormModelReturn<Result = unknown> extends WebMCPSuppor
   isAgentActive: Readonly<Ref<boolean>>
   /** `onSubmit` is running. */
   isSubmitting: Readonly<Ref<boolean>>
-  /** What the last submission threw, until the next one. */
-  error: Readonly<Ref<Error | null>>
+  /** What the last submission (a person's or an agent's) threw, until the next one. The registration's failure is `error`. */
+  lastError: Readonly<Ref<Error | null>>
   /** The tool is registered with the browser. */
   isRegistered: Readonly<Ref<boolean>>
-  /** The tool's registration failure, if any. */
-  registrationError: Readonly<Ref<Error | null>>
+  /** The tool's registration failure, such as `NotAllowedError` from a `tools` Permissions Policy, as `useWebMCPTool`'s `error`. */
+  error: Readonly<Ref<Error | null>>
   /** Withdraws the tool for good, before its scope ends. */
   stop: () => void
 }

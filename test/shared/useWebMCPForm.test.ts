@@ -120,7 +120,7 @@ describe(`useWebMCPForm (${lane})`, () => {
     expect(calls.map(c => [c.source, c.caller])).toEqual([['form', 'person'], ['form', 'agent']])
   })
 
-  it('a failure reaches the agent as isError and stays in error until the next submission', async (context) => {
+  it('a failure reaches the agent as isError and stays in lastError until the next submission', async (context) => {
     needs(context, 'forms')
     const name = uniqueName('failing')
     let fail = true
@@ -131,10 +131,10 @@ describe(`useWebMCPForm (${lane})`, () => {
     } })
     const response = await agentSubmit(name, { title: 'x' })
     expect(response).toEqual({ content: [{ type: 'text', text: 'The board is full' }], isError: true, _meta: { 'vue-webmcp/code': 'TOOL_ERROR' } })
-    expect(state.error.value!.message).toBe('The board is full')
+    expect(state.lastError.value!.message).toBe('The board is full')
     fail = false
     await agentSubmit(name, { title: 'y' })
-    expect(state.error.value).toBeNull()
+    expect(state.lastError.value).toBeNull()
   })
 
   it('keeps the fields in the order of the controls', async () => {
@@ -321,8 +321,8 @@ describe(`useWebMCPForm (${lane})`, () => {
     await until(() => handler.mock.calls.length === 1)
     form.querySelector<HTMLInputElement>('input[name="title"]')!.value = 'Typed by a person'
     const second = submitAsAgent(form)
-    expect(state.error.value).toMatchObject({ name: 'InvalidStateError' })
-    expect(state.error.value!.message).toMatch(/still running/)
+    expect(state.lastError.value).toMatchObject({ name: 'InvalidStateError' })
+    expect(state.lastError.value!.message).toMatch(/still running/)
     release()
     expect(await agentCall).toEqual({ content: [{ type: 'text', text: 'created From the agent' }] })
     // Answered with the pending call's answer, never run with the person's entries.
@@ -331,7 +331,7 @@ describe(`useWebMCPForm (${lane})`, () => {
     await until(() => !state.isSubmitting.value)
   })
 
-  it('when respondWith throws, the form leaves isSubmitting, keeps the failure in error, and rejects nothing', async (context) => {
+  it('when respondWith throws, the form leaves isSubmitting, keeps the failure in lastError, and rejects nothing', async (context) => {
     needs(context, 'forms')
     const unhandled: unknown[] = []
     const onUnhandled = (event: unknown) => unhandled.push(event)
@@ -351,12 +351,12 @@ describe(`useWebMCPForm (${lane})`, () => {
     // Dispatched, the way the browser submits for an agent.
     form.dispatchEvent(agentEvent())
     await until(() => handler.mock.calls.length === 1 && !state.isSubmitting.value)
-    expect(state.error.value).toMatchObject({ name: 'InvalidStateError', message: 'The agent went away.' })
+    expect(state.lastError.value).toMatchObject({ name: 'InvalidStateError', message: 'The agent went away.' })
     // Called directly, the handler resolves.
     const direct = Object.defineProperty(agentEvent(), 'target', { value: form })
     await expect(state.onSubmit(direct)).resolves.toBeUndefined()
     expect(state.isSubmitting.value).toBe(false)
-    expect(state.error.value!.name).toBe('InvalidStateError')
+    expect(state.lastError.value!.name).toBe('InvalidStateError')
     await tick() // a browser reports an unhandled rejection in a task of its own, queued before this one
     expect(unhandled).toEqual([])
   })
@@ -463,12 +463,12 @@ describe(`useWebMCPForm (${lane})`, () => {
       wrapper.get('button').element.click()
       await until(() => handler.mock.calls.length === 1 && !state.isSubmitting.value)
       expect(handler.mock.calls[0]![0]).toEqual({ title: 'x' })
-      expect(state.error.value).toBeNull()
-      // An event from no form at all: a failure in `error`, not a rejection.
+      expect(state.lastError.value).toBeNull()
+      // An event from no form at all: a failure in `lastError`, not a rejection.
       const stray = new Event('submit', { cancelable: true })
       Object.defineProperty(stray, 'target', { value: document.createElement('div') })
       await expect(state.onSubmit(stray)).resolves.toBeUndefined()
-      expect([state.isSubmitting.value, state.error.value?.name]).toEqual([false, 'TypeError'])
+      expect([state.isSubmitting.value, state.lastError.value?.name]).toEqual([false, 'TypeError'])
     })
 
     it('with a resetAfter getter that throws', async (context) => {
@@ -484,7 +484,7 @@ describe(`useWebMCPForm (${lane})`, () => {
       Object.defineProperty(event, 'target', { value: form })
       await expect(state.onSubmit(event)).resolves.toBeUndefined()
       expect(handler).toHaveBeenCalledOnce()
-      expect([state.isSubmitting.value, state.error.value?.message]).toEqual([false, 'no mode'])
+      expect([state.isSubmitting.value, state.lastError.value?.message]).toEqual([false, 'no mode'])
     })
   })
 

@@ -151,6 +151,115 @@ describe('a call\'s arguments, and the confirmation step it loads', () => {
     expect(got.every(amount => amount <= 10)).toBe(true)
   })
 
+  it('a tool that asks: a caller keeping an object that holds a Date changes it after the person approved, and execute still gets what they saw', async () => {
+    const schema = { type: 'object', properties: { amount: { type: 'integer', minimum: 1, maximum: 10 } }, required: ['amount'] }
+    const at = new Date('2026-12-04T10:00:00Z')
+    const args = { amount: 5, at }
+    const shown: unknown[] = []
+    const ask = vi.fn(async (request: { args: unknown }) => {
+      shown.push(request.args)
+      // The person approves 5; the caller, still holding its object, then writes 1,000,000 into it and its Date.
+      setTimeout(() => {
+        args.amount = 1_000_000
+        at.setTime(0)
+      })
+      await new Promise(resolve => setTimeout(resolve, 5))
+      return true
+    })
+    const execute = vi.fn((a: { amount: number, at: Date }) => [a.amount, a.at.toISOString()])
+    const settings = resolveCallSettings({ confirm: ask as never }, {}, { confirm: true })
+    const outcome = await runToolCall(call({ settings, inputSchema: schema, execute: execute as never }), args)
+    expect(outcome.ok).toBe(true)
+    expect(shown).toEqual([{ amount: 5, at: new Date('2026-12-04T10:00:00Z') }])
+    expect(execute.mock.calls[0]![0]).toBe(shown[0]) // the copy the person saw, not the caller's object
+    expect(execute.mock.results[0]!.value).toEqual([5, '2026-12-04T10:00:00.000Z'])
+  })
+
+  it('a tool that does not ask: an object holding a Date, changed after the call began, never reaches execute', async () => {
+    const schema = { type: 'object', properties: { amount: { type: 'integer', minimum: 1, maximum: 10 } }, required: ['amount'] }
+    const got: number[] = []
+    for (let ticks = 0; ticks < 40; ticks++) {
+      const execute = vi.fn((a: { amount: number, at: Date }) => a.amount)
+      const args = { amount: 5, at: new Date() }
+      const running = runToolCall(call({ inputSchema: schema, execute: execute as never }), args)
+      let chain = Promise.resolve()
+      for (let i = 0; i < ticks; i++)
+        chain = chain.then(() => {})
+      void chain.then(() => { args.amount = 1_000_000 })
+      await running
+      got.push(...execute.mock.calls.map(([a]) => a.amount))
+    }
+    expect(got).toEqual(Array.from({ length: 40 }).fill(5))
+  })
+
+  it('copies Dates, Maps, Sets, typed arrays, shared and circular references, null prototypes and a __proto__ key as they are', async () => {
+    const shared = { id: 1 }
+    const cyclic: Record<string, unknown> = { name: 'loop' }
+    cyclic.self = cyclic
+    const bare = Object.assign(Object.create(null) as object, { z: 1, a: 2 })
+    const args = JSON.parse('{"__proto__":{"polluted":true}}') as Record<string, unknown>
+    const holey = [1, 2, 3]
+    delete holey[1]
+    Object.assign(args, { b: 1, a: holey, at: new Date(5), tags: new Set(['x', shared]), map: new Map<unknown, unknown>([[shared, new Date(7)]]) })
+    Object.assign(args, { bytes: new Uint8Array([1, 2]), shared, again: shared, cyclic, bare })
+    const execute = vi.fn((a: unknown) => a)
+    await runToolCall(call({ execute }), args)
+    const got = execute.mock.calls[0]![0] as typeof args & { map: Map<unknown, Date>, tags: Set<unknown>, cyclic: typeof cyclic }
+    expect(got).not.toBe(args)
+    expect(got).toEqual(args)
+    expect(Object.keys(got)).toEqual(Object.keys(args))
+    expect(Object.getPrototypeOf(got)).toBe(Object.prototype)
+    expect(Object.hasOwn(got, '__proto__')).toBe(true)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    expect(got.at).toBeInstanceOf(Date)
+    expect(got.at).not.toBe(args.at)
+    expect(1 in (got.a as unknown[])).toBe(false)
+    expect(got.shared).toBe(got.again)
+    expect([...got.tags][1]).toBe(got.shared)
+    expect([...got.map.keys()][0]).toBe(got.shared)
+    expect(got.cyclic.self).toBe(got.cyclic)
+    expect(Object.getPrototypeOf(got.bare)).toBeNull()
+    expect(Object.keys(got.bare as object)).toEqual(['z', 'a'])
+  })
+
+  it.each([
+    ['a class instance', () => ({ price: new (class Money { cents = 5 })() }), '/price: cannot be copied faithfully (a Money instance)'],
+    ['a function', () => ({ items: [1, () => 1] }), '/items/1: cannot be copied faithfully (a function)'],
+    ['a symbol', () => ({ key: Symbol('k') }), '/key: cannot be copied faithfully (a symbol)'],
+    ['a subclass of Date', () => ({ at: new (class Moment extends Date {})() }), '/at: cannot be copied faithfully (a Moment instance)'],
+    ['a Date with properties of its own', () => ({ at: Object.assign(new Date(), { zone: 'UTC' }) }), '/at: cannot be copied faithfully (a Date instance with properties of its own)'],
+    ['a getter that throws', () => ({ get secret(): number { throw new Error('no') } }), '/secret: could not be read to be copied'],
+    ['a revoked Proxy', () => {
+      const { proxy, revoke } = Proxy.revocable({ amount: 5 }, {})
+      revoke()
+      return { inner: proxy }
+    }, '/inner: could not be read to be copied'],
+    ['a class instance as the arguments themselves', () => new (class Order { amount = 5 })(), '(arguments): cannot be copied faithfully (an Order instance)'],
+  ])('arguments holding %s are refused with INVALID_ARGS saying where, never run as given', async (_, make, said) => {
+    const execute = vi.fn(() => 'ran')
+    const onError = vi.fn()
+    const outcome = await runToolCall(call({ execute, onError }), make() as never)
+    expect(outcome.code).toBe('INVALID_ARGS')
+    const text = (outcome.response.content[0] as { text: string }).text
+    expect(text).toContain('Invalid arguments for tool "demo":\n')
+    expect(text).toContain(said)
+    expect(execute).not.toHaveBeenCalled()
+    expect(onError).not.toHaveBeenCalled()
+  })
+
+  it('a Standard Schema\'s output is run as the schema made it, class instances and Dates included, on a tool that asks', async () => {
+    class Money {
+      constructor(readonly cents: number) {}
+    }
+    const schema = { '~standard': { version: 1, vendor: 'test', validate: (value: unknown) => ({ value: { price: new Money((value as { cents: number }).cents), at: new Date(0) } }), jsonSchema: { input: () => ({ type: 'object' }), output: () => ({ type: 'object' }) } } }
+    const execute = vi.fn((a: { price: Money, at: Date }) => a.price.cents)
+    const settings = resolveCallSettings({}, {}, { confirm: { when: () => false } })
+    const outcome = await runToolCall(call({ settings, inputSchema: schema, execute: execute as never }), { cents: 5 })
+    expect(outcome.ok).toBe(true)
+    expect(execute.mock.calls[0]![0].price).toBeInstanceOf(Money)
+    expect(execute.mock.calls[0]![0].at).toBeInstanceOf(Date)
+  })
+
   it('production: confirm.timeoutMs null fails the call at once, as in development, not a wait without end', async () => {
     const before = process.env.NODE_ENV
     process.env.NODE_ENV = 'production'
