@@ -12,13 +12,13 @@
 // cannot be shortened that way is left whole for the budget to refuse.
 import type { WebMCPToolResponse } from '../types'
 import type { Boundary } from './boundary'
-import { codePointLength, cutText, serializedLength, toWellFormed } from '../shared/text'
+import { codePointLength, cutText, serializedLength } from '../shared/text'
 import { anyMarked } from './anyMarked'
 import { delimit, disarm, newBoundary } from './boundary'
 import { resultSize } from './errorResult'
 import { isToolResponse } from './isToolResponse'
 import { isObject, safeStringify } from './serialize'
-import { isUntrusted } from './untrustedValue'
+import { isUntrusted, markedSource } from './untrustedValue'
 
 /** Where a result lists the JSON Pointers of the marked values inside its `structuredContent`. */
 export const UNTRUSTED_KEY = 'vue-webmcp/untrusted'
@@ -197,7 +197,7 @@ function toMark({ kind }: FoundUntrusted, { value, path }: FoundUntrusted['found
   const inStructured = kind === 'mcp' ? path[0] === 'structuredContent' : structured
   return {
     path: kind === 'mcp' && inStructured ? path.slice(1) : path,
-    source: toWellFormed(typeof value === 'string' ? value : safeStringify(value) ?? ''),
+    source: markedSource(value),
     cuttable: typeof value === 'string' && !inStructured,
     nested: kind === 'data',
     structured: inStructured,
