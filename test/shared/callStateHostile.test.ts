@@ -6,7 +6,7 @@
 import type { WebMCPToolResponse } from '../../src'
 import { mount } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
-import { defineComponent, h, KeepAlive, shallowRef } from 'vue'
+import { defineComponent, h, KeepAlive, shallowRef, watch } from 'vue'
 import { useWebMCPConfirmations, useWebMCPTool } from '../../src'
 import { callTool as runCall } from '../../src/call/callTool'
 import { agentCall } from '../agent'
@@ -52,6 +52,38 @@ describe(`call state under hostile use (${lane})`, () => {
     }
     finally {
       errors.mockRestore()
+    }
+  })
+
+  it('reset() clears the whole state even when a watcher of it throws', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const warns = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const name = uniqueName('reset_watched')
+      const tool = mounted(() => {
+        const state = useWebMCPTool({ name, description: 'd', execute: () => { throw new Error('down') } })
+        watch(state.callCount, (count) => {
+          if (count === 0)
+            throw new Error('watcher broke')
+        }, { flush: 'sync' })
+        return state
+      })
+      await until(() => tool.isRegistered.value)
+      expect((await agentCall(mc, name)).isError).toBe(true)
+      expect(tool.lastError.value?.message).toBe('down')
+      let threw: unknown
+      try {
+        tool.reset()
+      }
+      catch (error) {
+        threw = error
+      }
+      expect(threw).toBeUndefined()
+      expect([tool.callCount.value, tool.lastResult.value, tool.lastError.value]).toEqual([0, undefined, null])
+    }
+    finally {
+      errors.mockRestore()
+      warns.mockRestore()
     }
   })
 
