@@ -37,6 +37,22 @@ function runHookLater(what: string, hook: () => unknown): void {
 }
 
 /**
+ * A hook of the tool's options, read once, without throwing: options built
+ * with getters (a Proxy, a store not ready yet) may throw when read, and a
+ * hook read is reported as a hook that throws (`runHook`).
+ */
+function hookOf<K extends keyof CallHooks>(hooks: CallHooks, what: K): CallHooks[K] {
+  try {
+    return hooks[what]
+  }
+  catch (error) {
+    runHook(what, () => {
+      throw error
+    })
+  }
+}
+
+/**
  * Why a call failed: what was thrown (or the call path's own failure), else,
  * for an `isError` result the tool returned, an Error with its text.
  */
@@ -59,8 +75,9 @@ export async function callTrackedTool<Args, Result>(call: ToolCall<Args, Result>
     ...(onError ? { onError: error => runHookLater('onError', () => onError(error)) } : {}),
     execute(checkedArgs, signal) {
       const noted: { args: Args, result?: Result } = ran = { args: checkedArgs }
-      if (hooks.onStart)
-        runHookLater('onStart', () => hooks.onStart!(checkedArgs))
+      const onStart = hookOf(hooks, 'onStart')
+      if (onStart)
+        runHookLater('onStart', () => onStart(checkedArgs))
       const result = call.execute(checkedArgs, signal)
       if (typeof (result as { then?: unknown } | null)?.then !== 'function')
         return (noted.result = result as Result)
@@ -68,9 +85,10 @@ export async function callTrackedTool<Args, Result>(call: ToolCall<Args, Result>
     },
   }, args)
   end(outcome.ok ? { ok: true, result: ran?.result } : { ok: false, failure: failureOf(outcome) })
-  if (outcome.ok && ran && hooks.onSuccess) {
-    const { result, args: checkedArgs } = ran
-    runHookLater('onSuccess', () => hooks.onSuccess!(result, checkedArgs))
+  const onSuccess = outcome.ok && ran ? hookOf(hooks, 'onSuccess') : undefined
+  if (onSuccess) {
+    const { result, args: checkedArgs } = ran!
+    runHookLater('onSuccess', () => onSuccess(result, checkedArgs))
   }
   return outcome
 }

@@ -17,14 +17,14 @@ export interface CallState extends WebMCPToolCallState {
   begin: () => EndCall
 }
 
-/** Writes a state ref: a `flush: 'sync'` watcher that throws inside the write goes no further. */
+/** Writes a state ref: a `flush: 'sync'` watcher that throws inside the write goes no further, so a call, or a `reset()`, is never left half written. */
 function write<T>(state: ShallowRef<T>, value: T): void {
   try {
     state.value = value
   }
   catch (error) {
     if (__DEV__)
-      console.error('[vue-webmcp] a watcher of the call state threw; the tool call went on.', error)
+      console.error('[vue-webmcp] a watcher of the call state threw; the state was written all the same.', error)
   }
 }
 
@@ -53,9 +53,9 @@ export function createCallState(): CallState {
 
   function reset(): void {
     generation++
-    callCount.value = 0
-    lastResult.value = undefined
-    lastError.value = null
+    write(callCount, 0)
+    write(lastResult, undefined)
+    write(lastError, null)
   }
 
   function begin(): EndCall {

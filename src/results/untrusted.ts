@@ -12,19 +12,27 @@
 // cannot be shortened that way is left whole for the budget to refuse.
 import type { WebMCPToolResponse } from '../types'
 import type { Boundary } from './boundary'
-import { codePointLength, cutText, serializedLength, toWellFormed } from '../shared/text'
+import { codePointLength, cutText, serializedLength } from '../shared/text'
 import { anyMarked } from './anyMarked'
 import { delimit, disarm, newBoundary } from './boundary'
 import { resultSize } from './errorResult'
 import { isToolResponse } from './isToolResponse'
 import { isObject, safeStringify } from './serialize'
-import { isUntrusted } from './untrustedValue'
+import { isUntrusted, markedSource } from './untrustedValue'
 
 /** Where a result lists the JSON Pointers of the marked values inside its `structuredContent`. */
 export const UNTRUSTED_KEY = 'vue-webmcp/untrusted'
 
 /** Marked values are looked for this deep; one deeper is still marked when serialized, by its own `toJSON`. */
 const MAX_DEPTH = 64
+
+/**
+ * How many times the walk may enter again an object holding marks that it
+ * reached by another path. Each path of a marked value is one more copy of it
+ * in the result, so past this the result is far over any budget: the walk
+ * stops, and each value marks itself when serialized.
+ */
+const MAX_REVISITS = 10_000
 
 /** Where a marked value was found in the result, as the keys that lead to it. */
 type Path = readonly (string | number)[]
@@ -59,10 +67,15 @@ function isContainer(value: unknown): boolean {
   return (proto === Object.prototype || proto === null) && typeof value.toJSON !== 'function'
 }
 
+/** The walk gave up: too many paths to marked values (`MAX_REVISITS`). */
+class TooManyPaths {}
+
 /**
  * The marked values in what a tool returned, or undefined when it holds none
- * (or cannot be walked: a throwing getter, a revoked Proxy; each value then
- * marks itself when serialized). Each property is read once.
+ * (or cannot be walked: a throwing getter, a revoked Proxy, too many paths to
+ * its marked values; each value then marks itself when serialized). Each
+ * property is read once, except inside an object holding marks that is
+ * reached by several paths, walked again on each for the marks' places.
  */
 export function findUntrusted(value: unknown): FoundUntrusted | undefined {
   if (!anyMarked())
@@ -71,6 +84,14 @@ export function findUntrusted(value: unknown): FoundUntrusted | undefined {
   const copies = new Set<object>()
   const ancestors: object[] = []
   const path: (string | number)[] = []
+  // Objects whose whole content was walked and holds no mark: on any other
+  // path they are what they are, so an object shared by many paths (the
+  // same author under every review) is read once, and the walk stays linear.
+  const unmarked = new WeakSet<object>()
+  const entered = new WeakSet<object>()
+  let revisits = 0
+  // Set when a walk stopped short (a cycle, the depth): what it left unread may still hold marks.
+  let stoppedShort = false
   const visit = (node: unknown): unknown => {
     if (!isObject(node))
       return node
@@ -80,8 +101,17 @@ export function findUntrusted(value: unknown): FoundUntrusted | undefined {
       found.push({ value: node.value, path: [...path] })
       return new Slot(found.length - 1)
     }
-    if (path.length >= MAX_DEPTH || ancestors.includes(node))
+    if (unmarked.has(node))
       return node
+    if (path.length >= MAX_DEPTH || ancestors.includes(node)) {
+      stoppedShort = true
+      return node
+    }
+    if (entered.has(node) && ++revisits > MAX_REVISITS)
+      throw new TooManyPaths()
+    entered.add(node)
+    const wasShort = stoppedShort
+    stoppedShort = false
     ancestors.push(node)
     const keys = Array.isArray(node) ? undefined : Object.keys(node)
     const length = keys ? keys.length : (node as unknown as unknown[]).length
@@ -101,6 +131,9 @@ export function findUntrusted(value: unknown): FoundUntrusted | undefined {
       children.push(child)
     }
     ancestors.pop()
+    if (!changed && !stoppedShort)
+      unmarked.add(node)
+    stoppedShort ||= wasShort
     if (!changed)
       return node
     // fromEntries defines each key, so "__proto__" stays a key, as in JSON.
@@ -164,7 +197,7 @@ function toMark({ kind }: FoundUntrusted, { value, path }: FoundUntrusted['found
   const inStructured = kind === 'mcp' ? path[0] === 'structuredContent' : structured
   return {
     path: kind === 'mcp' && inStructured ? path.slice(1) : path,
-    source: toWellFormed(typeof value === 'string' ? value : safeStringify(value) ?? ''),
+    source: markedSource(value),
     cuttable: typeof value === 'string' && !inStructured,
     nested: kind === 'data',
     structured: inStructured,

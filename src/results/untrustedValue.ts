@@ -31,8 +31,13 @@ class UntrustedValue<T> implements WebMCPUntrusted<T> {
    * tool's own code, a class instance vue-webmcp does not look inside): still
    * marked, with a boundary and note of its own, but not within any budget.
    */
-  toJSON(): string {
-    return fallbackMarking(this.value, 'serialized')
+  toJSON(key?: string): string {
+    if (insideMark === 0)
+      return fallbackMarking(this.value, 'serialized')
+    // Inside a marked value (`markedSource`, whose JSON.stringify alone sees
+    // this): already third parties' words, so written as they are, once.
+    const value = this.value as { toJSON?: unknown } | null
+    return (typeof value?.toJSON === 'function' ? (value.toJSON as (key?: string) => unknown)(key) : value) as string
   }
 
   toString(): string {
@@ -40,11 +45,30 @@ class UntrustedValue<T> implements WebMCPUntrusted<T> {
   }
 }
 
+/** How many marked values are being written out now: inside one, a value marked again is not marked twice. */
+let insideMark = 0
+
+/**
+ * The text of a marked value: a string as it is, anything else as its JSON,
+ * values marked inside it written as they are. Well formed, not yet disarmed.
+ */
+export function markedSource(value: unknown): string {
+  if (typeof value === 'string')
+    return toWellFormed(value)
+  insideMark++
+  try {
+    return toWellFormed(safeStringify(value) ?? '')
+  }
+  finally {
+    insideMark--
+  }
+}
+
 /** The marking of a value serialized outside the call path: whole, with its own note. */
 function fallbackMarking(value: unknown, how: string): string {
   if (__DEV__)
     warnOnce(`An untrusted() value was ${how} by code that cannot keep it within the result budget. Return it as a value (the result, or a field of it) and vue-webmcp marks it when it shapes the result.`)
-  const text = disarm(toWellFormed(typeof value === 'string' ? value : safeStringify(value) ?? ''))
+  const text = disarm(markedSource(value))
   const boundary = newBoundary([text])
   return `${boundary.note}\n${delimit(text, boundary)}`
 }

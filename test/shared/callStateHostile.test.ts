@@ -1,0 +1,177 @@
+// The call state and its hooks under a careless page and a hostile agent, in
+// every lane: hooks read from an options object that throws, a view hidden by
+// <KeepAlive> while its call waits for the person, an agent flooding a tool
+// that asks, a caller cancelling with a reason of its own. Whatever happens,
+// the agent gets a result, never a rejection.
+import type { WebMCPToolResponse } from '../../src'
+import { mount } from '@vue/test-utils'
+import { describe, expect, it, vi } from 'vitest'
+import { defineComponent, h, KeepAlive, shallowRef, watch } from 'vue'
+import { useWebMCPConfirmations, useWebMCPTool } from '../../src'
+import { callTool as runCall } from '../../src/call/callTool'
+import { agentCall } from '../agent'
+import { mountingInto, until } from '../helpers'
+import { lane, laneSuite, textOf, uniqueName } from '../lane'
+
+let mc: WebMCP.ModelContext
+const cleanups = laneSuite(m => (mc = m))
+const mounted = mountingInto(cleanups)
+
+/** Options whose hook `hook` throws when read: a getter, a Proxy, a store that is not ready. */
+function throwingWhenRead<T extends object>(options: T, hook: 'onStart' | 'onSuccess'): T {
+  return Object.defineProperty(options, hook, { enumerable: true, get: () => { throw new Error(`${hook} cannot be read`) } })
+}
+
+describe(`call state under hostile use (${lane})`, () => {
+  it('a hook that throws when read changes nothing for the agent: onStart', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const name = uniqueName('start_getter')
+      const tool = mounted(() => useWebMCPTool(throwingWhenRead({ name, description: 'd', execute: () => 'done' }, 'onStart')))
+      await until(() => tool.isRegistered.value)
+      const response = await agentCall(mc, name)
+      expect(response.isError).toBeUndefined()
+      expect(textOf(response)).toBe('done')
+      expect(tool.lastResult.value).toBe('done')
+      expect(tool.lastError.value).toBeNull()
+    }
+    finally {
+      errors.mockRestore()
+    }
+  })
+
+  it('a hook that throws when read changes nothing for the agent: onSuccess', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const name = uniqueName('success_getter')
+      const tool = mounted(() => useWebMCPTool(throwingWhenRead({ name, description: 'd', execute: () => 'done' }, 'onSuccess')))
+      await until(() => tool.isRegistered.value)
+      const response = await agentCall(mc, name).catch((error: unknown) => error)
+      expect(response).toEqual({ content: [{ type: 'text', text: 'done' }] })
+      expect(tool.isExecuting.value).toBe(false)
+    }
+    finally {
+      errors.mockRestore()
+    }
+  })
+
+  it('reset() clears the whole state even when a watcher of it throws', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const warns = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const name = uniqueName('reset_watched')
+      const tool = mounted(() => {
+        const state = useWebMCPTool({ name, description: 'd', execute: () => { throw new Error('down') } })
+        watch(state.callCount, (count) => {
+          if (count === 0)
+            throw new Error('watcher broke')
+        }, { flush: 'sync' })
+        return state
+      })
+      await until(() => tool.isRegistered.value)
+      expect((await agentCall(mc, name)).isError).toBe(true)
+      expect(tool.lastError.value?.message).toBe('down')
+      let threw: unknown
+      try {
+        tool.reset()
+      }
+      catch (error) {
+        threw = error
+      }
+      expect(threw).toBeUndefined()
+      expect([tool.callCount.value, tool.lastResult.value, tool.lastError.value]).toEqual([0, undefined, null])
+    }
+    finally {
+      errors.mockRestore()
+      warns.mockRestore()
+    }
+  })
+
+  // Cause in registration/registrations.ts: a call's signals are the caller's
+  // and the scope's, not the registration's, so <KeepAlive> hiding the view
+  // unregisters the tool but leaves its call waiting in the dialog; approved,
+  // it runs on a view nobody sees. Suggested fix: add the registration's
+  // signal (`slot.registration.controller.signal`) to the call's signals, so
+  // the request is withdrawn and the call ends ABORTED when the view is hidden.
+  it.fails('<KeepAlive> hiding the view while its call waits for the person withdraws the request; the call never runs', async () => {
+    const name = uniqueName('pay_hidden')
+    const execute = vi.fn(() => 'paid')
+    const shown = shallowRef('pay')
+    let tool!: ReturnType<typeof useWebMCPTool>
+    let confirmations!: ReturnType<typeof useWebMCPConfirmations>
+    const Pay = defineComponent({
+      setup() {
+        tool = useWebMCPTool({ name, description: 'Pays.', annotations: { consequentialHint: true }, execute })
+        return () => h('div', 'pay')
+      },
+    })
+    const Other = defineComponent({ setup: () => () => h('div', 'other') })
+    const Host = defineComponent({
+      setup() {
+        confirmations = useWebMCPConfirmations()
+        return () => h(KeepAlive, null, [h(shown.value === 'pay' ? Pay : Other, { key: shown.value })])
+      },
+    })
+    const wrapper = mount(Host, { attachTo: document.body })
+    cleanups.push(() => wrapper.unmount())
+    await until(() => tool.isRegistered.value)
+    const call = agentCall(mc, name)
+    await until(() => confirmations.current.value)
+    shown.value = 'other'
+    await until(() => !tool.isRegistered.value)
+    const stillWaiting = confirmations.pending.value.length
+    if (stillWaiting)
+      confirmations.approve()
+    const response: WebMCPToolResponse = await call
+    expect(stillWaiting).toBe(0)
+    expect(response._meta).toEqual({ 'vue-webmcp/code': 'ABORTED' })
+    expect(execute).not.toHaveBeenCalled()
+  })
+
+  // Cause in call/confirmQueue.ts (filled by call/confirm.ts): the page-wide
+  // queue of requests has no bound, so an agent firing a hundred calls at a
+  // tool that asks puts a hundred requests before the person, each holding a
+  // call open until its `timeoutMs`. Suggested fix: a bound on the requests
+  // waiting (per tool, or page-wide), past which a call is refused at once
+  // with a clear isError result ("N calls of this tool already wait for the
+  // person"), never queued.
+  it.fails('an agent flooding a tool that asks: the dialog holds a bounded number of requests, the rest are refused at once', async () => {
+    const confirmations = mounted(() => useWebMCPConfirmations())
+    const name = uniqueName('flooded')
+    const tool = mounted(() => useWebMCPTool({ name, description: 'd', annotations: { consequentialHint: true }, execute: () => 'ran' }))
+    await until(() => tool.isRegistered.value)
+    const answered: WebMCPToolResponse[] = []
+    const calls = Array.from({ length: 100 }, () => agentCall(mc, name).then(response => answered.push(response)))
+    try {
+      await until(() => confirmations.pending.value.length > 0)
+      await until(() => answered.length + confirmations.pending.value.length === 100, 3000)
+      expect(confirmations.pending.value.length).toBeLessThanOrEqual(10)
+      expect(answered.every(response => response.isError === true)).toBe(true)
+    }
+    finally {
+      // decline() takes the oldest request; the list it reads follows a tick later.
+      for (let round = 0; round < 300 && answered.length < 100; round++) {
+        confirmations.decline()
+        await new Promise(resolve => setTimeout(resolve, 5))
+      }
+      await Promise.all(calls)
+    }
+  })
+
+  // Cause in call/callTool.ts: the call's own signal is aborted with the
+  // caller's reason as it is, and the failure is classified by that reason's
+  // name, so a caller cancelling with `abort(new Error('navigated'))` tells
+  // the agent TOOL_ERROR "navigated" and runs the page's `onError`, as if the
+  // tool had failed. Suggested fix: classify a failure that is the abort of one
+  // of the call's signals as ABORTED whatever its reason, the reason kept as
+  // the error's `cause`, and no `onError`.
+  it.fails('a caller cancelling with a reason of its own: the agent is told ABORTED, and onError does not run', async () => {
+    const controller = new AbortController()
+    const onError = vi.fn()
+    const call = runCall({ name: 'slow', settings: { budgets: false, validateArgs: true }, execute: () => new Promise<never>(() => {}), onError, signals: [controller.signal] }, {})
+    controller.abort(new Error('navigated'))
+    const { response } = await call
+    expect(response._meta).toEqual({ 'vue-webmcp/code': 'ABORTED' })
+    expect(onError).not.toHaveBeenCalled()
+  })
+})
