@@ -162,7 +162,7 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
     // The model is what the person sees and `onSubmit` gets: whatever the app or a group says, only values its schema accepts.
     validateArgs: true,
     // The person's review is part of the call: only the form's own limit bounds it.
-    timeoutMs: toolOptions.timeoutMs ?? 0,
+    timeoutMs: () => toValue(toolOptions.timeoutMs) ?? 0,
     execute: agentCall,
   })
 

@@ -135,9 +135,9 @@ export interface UseWebMCPFormModelOptions<Values extends object = Record<string
   /**
    * Time limit for one agent call, the person's review included, in
    * milliseconds; on expiry the agent gets `TIMEOUT` and the model its
-   * initial values back. Default: none (a declarative form waits for the person too).
+   * initial values back. Default: none (a declarative form waits for the person too). Read at each call.
    */
-  timeoutMs?: number
+  timeoutMs?: MaybeRefOrGetter<number | undefined>
   /**
    * Side effect when `onSubmit` throws or returns an `Error`, as `useWebMCPTool`'s
    * `onError` for `execute`: a person's submission or an agent's (the agent

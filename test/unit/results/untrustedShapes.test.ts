@@ -4,7 +4,7 @@
 import type { ToolCallSettings } from '../../../src/shared/callSettings'
 import type { WebMCPToolResponse } from '../../../src/types'
 import { describe, expect, it, vi } from 'vitest'
-import { callTool } from '../../../src/call/callTool'
+import { runToolCall as callTool } from '../../../src/call/callTool'
 import { untrusted, untrustedResult } from '../../../src/index'
 import { findUntrusted, markUntrusted, UNTRUSTED_KEY } from '../../../src/results/untrusted'
 
