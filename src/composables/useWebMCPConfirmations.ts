@@ -3,6 +3,7 @@ import { computed, getCurrentScope, onScopeDispose, shallowRef, watch } from 'vu
 import { decide, dialogRequests, openDialog } from '../call/confirmQueue'
 import { forgetApprovals, onApprovalsChange, rememberedApprovals } from '../call/rememberedApprovals'
 import { warnWithoutScope } from '../registration/scope'
+import { isClient } from '../shared/env'
 
 /**
  * The calls waiting for the person's decision, for a dialog of the app's own.
@@ -18,9 +19,8 @@ export function useWebMCPConfirmations(): UseWebMCPConfirmationsReturn {
   const pending = shallowRef<readonly WebMCPConfirmationRequest[]>(dialogRequests())
   const remembered = shallowRef<readonly WebMCPRememberedApproval[]>(rememberedApprovals())
   // A server render never ends a scope, and no call ever waits there: no dialog opens.
-  const inBrowser = typeof window !== 'undefined'
-  let close: (() => void) | undefined = inBrowser ? openDialog(() => (pending.value = dialogRequests())) : undefined
-  let unfollow: (() => void) | undefined = inBrowser ? onApprovalsChange(() => (remembered.value = rememberedApprovals())) : undefined
+  let close: (() => void) | undefined = isClient ? openDialog(() => (pending.value = dialogRequests())) : undefined
+  let unfollow: (() => void) | undefined = isClient ? onApprovalsChange(() => (remembered.value = rememberedApprovals())) : undefined
   const stop = () => {
     close?.()
     unfollow?.()
