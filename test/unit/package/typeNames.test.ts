@@ -47,7 +47,7 @@ function clauseOf(name: string, declaration: ts.Declaration, exported: Exported)
     return aliased === `WebMCP.${name}` ? 'platform' : null
   // 2. A function's or a class's options and return, named after it.
   for (const fn of exported.functions) {
-    if (name.startsWith(pascal(fn)) && /(?:Options|Return)/.test(name.slice(fn.length)))
+    if (name.startsWith(pascal(fn)) && /Options|Return/.test(name.slice(fn.length)))
       return `options of ${fn}`
   }
   for (const cls of exported.classes) {
