@@ -55,9 +55,9 @@ export function openDialog(listener: () => void): () => void {
   }
 }
 
-/** Settles a dialog's request (the oldest when none is named): `true` runs the call; `remember` keeps the approval for the page. */
-export function decide(approved: boolean, reason?: string, request?: WebMCPConfirmationRequest, remember?: boolean): void {
-  queue.find(entry => !entry.ask && (!request || entry.request.id === request.id))?.decide(approved, reason, undefined, remember)
+/** Settles a dialog's request (the oldest when none is named): `approved` runs the call; `remember` keeps the approval for the page; `reason` goes to the agent with a decline. */
+export function decide(request: WebMCPConfirmationRequest | undefined, approved: boolean, options: { reason?: string, remember?: boolean } = {}): void {
+  queue.find(entry => !entry.ask && (!request || entry.request.id === request.id))?.decide(approved, options.reason, undefined, options.remember)
 }
 
 /** Every request waiting, oldest first (a copy: deciding one takes it out). */

@@ -3,6 +3,7 @@ import { computed, getCurrentScope, onScopeDispose, shallowRef, watch } from 'vu
 import { decide, dialogRequests, openDialog } from '../call/confirmQueue'
 import { forgetApprovals, onApprovalsChange, rememberedApprovals } from '../call/rememberedApprovals'
 import { warnWithoutScope } from '../registration/scope'
+import { isClient } from '../shared/env'
 
 /**
  * The calls waiting for the person's decision, for a dialog of the app's own.
@@ -18,9 +19,8 @@ export function useWebMCPConfirmations(): UseWebMCPConfirmationsReturn {
   const pending = shallowRef<readonly WebMCPConfirmationRequest[]>(dialogRequests())
   const remembered = shallowRef<readonly WebMCPRememberedApproval[]>(rememberedApprovals())
   // A server render never ends a scope, and no call ever waits there: no dialog opens.
-  const inBrowser = typeof window !== 'undefined'
-  let close: (() => void) | undefined = inBrowser ? openDialog(() => (pending.value = dialogRequests())) : undefined
-  let unfollow: (() => void) | undefined = inBrowser ? onApprovalsChange(() => (remembered.value = rememberedApprovals())) : undefined
+  let close: (() => void) | undefined = isClient ? openDialog(() => (pending.value = dialogRequests())) : undefined
+  let unfollow: (() => void) | undefined = isClient ? onApprovalsChange(() => (remembered.value = rememberedApprovals())) : undefined
   const stop = () => {
     close?.()
     unfollow?.()
@@ -37,18 +37,25 @@ export function useWebMCPConfirmations(): UseWebMCPConfirmationsReturn {
     shown = request
   }, { flush: 'post' })
   // Used as an event handler (`@click="approve"`), they receive the Event:
-  // that names no request and gives no reason, so they decide the one on screen.
-  const decideShown = (approved: boolean, reason: unknown, request: unknown, remember?: boolean): void => {
-    const target = isRequest(request) ? request : shown
-    if (target)
-      decide(approved, typeof reason === 'string' ? reason : undefined, target, remember)
+  // that names no request, so they decide the one on screen.
+  const decideShown = (request: unknown, approved: boolean, reason?: unknown, remember?: boolean): void => {
+    const named = isRequest(request)
+    const target = named ? request : shown
+    if (!target)
+      return
+    decide(target, approved, { reason: typeof reason === 'string' ? reason : undefined, remember })
+    // The dialog's own decline moves it on at once, so a second decline() before
+    // the next render declines the request behind it (a decline runs nothing);
+    // an approval never reaches a request the dialog has not rendered.
+    if (!named && target === shown)
+      shown = approved ? undefined : current.value
   }
   return {
     stop,
     pending,
     current,
-    approve: (request, options) => decideShown(true, undefined, request, options?.remember === true),
-    decline: (reason, request) => decideShown(false, reason, request),
+    approve: (request, options) => decideShown(request, true, undefined, options?.remember === true),
+    decline: (request, options) => decideShown(request, false, options?.reason),
     remembered,
     // `forget` ignores anything but a string: `@click="forget"` forgets every approval.
     forget: forgetApprovals,

@@ -60,7 +60,7 @@ function callSummary(call: ToolCallRecord): Record<string, unknown> {
     tool: cut(call.tool, 64),
     caller: call.caller,
     at: new Date(call.at).toISOString(),
-    ...(call.done ? { ok: call.ok, code: call.code ?? 'OK', ms: call.ms, resultSize: call.resultSize } : { [status(call)]: true }),
+    ...(call.done ? { ok: call.ok, code: call.code ?? 'OK', ms: call.ms, textLength: call.textLength } : { [status(call)]: true }),
     ...(call.confirmation && call.done ? { confirmation: call.confirmation } : {}),
     ...(call.error ? { error: cut(call.error, 120) } : {}),
   }
@@ -117,7 +117,7 @@ export function paginate(key: string, items: unknown[], page: number, limit: num
 /** One tool in full: definition, state, budget figures and recent calls, costing at most `limit`. */
 function detail(tool: ObservedTool, limit: number): string {
   const definition = tool.definition()
-  const limits = { ...DEFAULT_BUDGETS, ...tool.config.limits }
+  const limits = { ...DEFAULT_BUDGETS, ...tool.settings.limits }
   const problems = checkDefinition(definition, limits)
   const value: Record<string, unknown> = {
     ...summary(tool),
@@ -224,14 +224,14 @@ const withDebugTools = new WeakSet<App>()
  * Registers the debugging tools for `app` once, for as long as it is mounted,
  * outside any component (so no component's unmount takes them away).
  */
-export function registerDebugTools(app: App, config: ToolCallSettings, register: ToolRegistrations): void {
+export function registerDebugTools(app: App, settings: ToolCallSettings, register: ToolRegistrations): void {
   if (withDebugTools.has(app))
     return
   withDebugTools.add(app)
   const scope = effectScope(true)
   // After the current setup() has returned: no component is the current instance.
   // The budget the call path holds these answers to (a NaN or negative `limits.result` is Chrome's).
-  const limit = () => resultLimitSetting(config.limits?.result, config.warn)
+  const limit = () => resultLimitSetting(settings.limits?.result, settings.warn)
   void Promise.resolve().then(() => app.runWithContext(() => scope.run(() => asOwner(OWNER, app, () => register(debugToolOptions(app, limit))))))
   app.onUnmount(() => {
     scope.stop()

@@ -8,8 +8,9 @@ import type { EffectScope, Ref } from 'vue'
 import type { ToolCallSettings } from '../shared/callSettings'
 import type { AnyToolOptions, DescribedTool, ToolRegistrations, WebMCPToolResponse } from '../types'
 import type { ObservedForm, ObservedSlot } from './observer'
+import { isClient } from '../shared/env'
 import { registerDebugTools } from './debugTools'
-import { inBrowser, markOwnScope, observedConfig, observeForm, observeRegistrations, onObservedApp } from './observer'
+import { markOwnScope, observedSettings, observeForm, observeRegistrations, onObservedApp } from './observer'
 import { setupWebMCPDevtools } from './plugin'
 
 /** A composable made an effect scope of its own (so its `stop()` works): never shown as an owner. */
@@ -62,10 +63,10 @@ function install(registrations: ToolRegistrations): void {
   if (installed)
     return
   installed = true
-  onObservedApp((app, config) => {
+  onObservedApp((app, settings) => {
     setupWebMCPDevtools(app)
-    if (config.debugTools === true && debugToolsRegistrations)
-      registerDebugTools(app, config, debugToolsRegistrations)
+    if (settings.debugTools === true && debugToolsRegistrations)
+      registerDebugTools(app, settings, debugToolsRegistrations)
   })
 }
 
@@ -81,10 +82,10 @@ export function devtoolsHook<Slot extends ObservedSlot>(event: ScopeCreated | To
     case 'scope':
       return markOwnScope(event.scope)
     case 'call':
-      return observedConfig(event.key, event.settings, event.caller)
+      return observedSettings(event.key, event.settings, event.caller)
   }
   // A server render never disposes a scope: nothing to show there, and nothing to keep.
-  if (!inBrowser())
+  if (!isClient)
     return
   install(event.registrations)
   if (event.type === 'tools')

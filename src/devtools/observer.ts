@@ -33,7 +33,7 @@ export interface ToolCallRecord {
   code?: string
   ms?: number
   /** Characters of text the agent received. */
-  resultSize?: number
+  textLength?: number
   /** The arguments as JSON, cut to 500 characters. Development builds only. */
   args?: string
   /** What failed, when it did: the error's name and message, cut. */
@@ -48,7 +48,7 @@ export interface ObservedTool {
   owner: ToolOwner
   /** The app it belongs to, when known (a component's). */
   app: App | null
-  config: ToolCallSettings
+  settings: ToolCallSettings
   /** The definition now, from the options (for a form, from its attributes). */
   definition: () => DescribedTool
   enabled: () => boolean
@@ -177,8 +177,11 @@ function failureText(error: unknown): unknown {
   }
 }
 
-/** Characters of text in a result: what the result budget counts. */
-export function resultSize(response: WebMCPToolResponse): number {
+/**
+ * Characters of text in a result, for the panel and the debugging tools (the
+ * result budget counts the serialized result: `resultSize` in results/errorResult).
+ */
+export function textLength(response: WebMCPToolResponse): number {
   return response.content.reduce((n, b) => n + (b.type === 'text' && typeof b.text === 'string' ? b.text.length : 0), 0)
 }
 
@@ -206,7 +209,7 @@ function callObserver(tool: ObservedTool, caller = nextCaller ?? 'agent'): CallO
     onToolResult(event) {
       if (!record)
         return
-      Object.assign(record, { done: true, ok: event.ok, ms: Math.round(event.ms * 10) / 10, resultSize: resultSize(event.response) })
+      Object.assign(record, { done: true, ok: event.ok, ms: Math.round(event.ms * 10) / 10, textLength: textLength(event.response) })
       if (event.code)
         record.code = event.code
       if (event.error !== undefined)
@@ -234,11 +237,11 @@ function attempt(run: () => void): void {
 }
 
 /**
- * The config of one call with the observer's hooks in front of the app's: the
+ * The settings of one call with the observer's hooks in front of the app's: the
  * observer always sees the arguments, the app's hooks only with
  * `includeArgs: true`, as before.
  */
-export function observeConfig(settings: ToolCallSettings, observer: CallObserver): ToolCallSettings {
+export function observeSettings(settings: ToolCallSettings, observer: CallObserver): ToolCallSettings {
   const { includeArgs, onToolCall, onToolResult } = settings
   const own = <E extends { args?: unknown }>(event: E): E => {
     if (includeArgs === true)
@@ -267,16 +270,13 @@ export function observeConfig(settings: ToolCallSettings, observer: CallObserver
 /** The tool behind each registration slot (or form), by the object the composable holds. */
 const byKey = new WeakMap<object, ObservedTool>()
 
-/** The config one call of the tool behind `key` hands the call path: `config` with the observer's hooks. */
-export function observedConfig(key: object, config: ToolCallSettings, caller?: string): ToolCallSettings {
+/** The settings one call of the tool behind `key` hands the call path: `settings` with the observer's hooks. */
+export function observedSettings(key: object, settings: ToolCallSettings, caller?: string): ToolCallSettings {
   const tool = byKey.get(key)
-  return tool ? observeConfig(config, callObserver(tool, caller)) : config
+  return tool ? observeSettings(settings, callObserver(tool, caller)) : settings
 }
 
-/** Whether this is a browser page (not a server render, where no scope is ever disposed). */
-export const inBrowser = (): boolean => typeof window !== 'undefined' && typeof document !== 'undefined'
-
-type AppHook = (app: App, config: ToolCallSettings) => void
+type AppHook = (app: App, settings: ToolCallSettings) => void
 const appHooks: AppHook[] = []
 
 /** Runs for each tool's app as it is observed (the DevTools plugin, the debugging tools). */
@@ -289,7 +289,7 @@ function observe(tool: ObservedTool): void {
   observedTools.add(tool)
   emit({ type: 'added', tool })
   if (tool.app)
-    appHooks.forEach(hook => hook(tool.app!, tool.config))
+    appHooks.forEach(hook => hook(tool.app!, tool.settings))
   // flush 'sync': every registration and removal is an event, not just the last.
   const stop = watch([tool.isRegistered, tool.error], ([registered, error], [wasRegistered, oldError]) => {
     if (error && error !== oldError)
@@ -312,12 +312,12 @@ export interface ObservedSlot {
 }
 
 /**
- * Observes the tools of one `useWebMCPTool(s)` call; `observedConfig(slot, ...)`
+ * Observes the tools of one `useWebMCPTool(s)` call; `observedSettings(slot, ...)`
  * gives each call the observer's hooks. `run` calls a tool through the same path an agent's call takes.
  */
 export function observeRegistrations<S extends ObservedSlot>(
   slots: readonly S[],
-  config: ToolCallSettings,
+  settings: ToolCallSettings,
 
   describe: (options: any) => DescribedTool,
   enabled: (options: any) => boolean,
@@ -330,7 +330,7 @@ export function observeRegistrations<S extends ObservedSlot>(
       kind: 'tool',
       owner,
       app,
-      config,
+      settings,
       definition: () => describe(slot.options),
       enabled: () => enabled(slot.options),
       isRegistered: slot.isRegistered,
@@ -350,9 +350,9 @@ export interface ObservedForm {
   autosubmit?: unknown
 }
 
-/** Observes one `useWebMCPForm`, known by its `error` ref to `observedConfig`. */
+/** Observes one `useWebMCPForm`, known by its `error` ref to `observedSettings`. */
 export function observeForm(
-  config: ToolCallSettings,
+  settings: ToolCallSettings,
   options: ObservedForm,
   error: Ref<Error | null>,
 ): void {
@@ -362,7 +362,7 @@ export function observeForm(
     kind: 'form',
     owner,
     app,
-    config,
+    settings,
     definition: () => ({
       name: String(toValue(options.name)),
       description: String(toValue(options.description)),

@@ -104,7 +104,7 @@ function callState(call: ToolCallRecord, withArgs = true): Record<string, unknow
   return {
     caller: call.caller,
     at: new Date(call.at).toISOString(),
-    ...(call.done ? { ok: call.ok, code: call.code ?? 'OK', durationMs: call.ms, resultSize: call.resultSize } : { running: true }),
+    ...(call.done ? { ok: call.ok, code: call.code ?? 'OK', durationMs: call.ms, textLength: call.textLength } : { running: true }),
     ...(call.error ? { error: call.error } : {}),
     ...(call.confirmation ? { confirmation: call.confirmation } : {}),
     ...(withArgs && call.args !== undefined ? { arguments: call.args } : {}),
@@ -134,7 +134,7 @@ export function inspectorState(app: App, nodeId: string): CustomInspectorState {
   if (!tool)
     return {}
   const definition = tool.definition()
-  const limits = { ...DEFAULT_BUDGETS, ...tool.config.limits }
+  const limits = { ...DEFAULT_BUDGETS, ...tool.settings.limits }
   const problems = checkDefinition(definition, limits)
   const lastDone = [...tool.calls].reverse().find(c => c.done)
   const state: CustomInspectorState = {
@@ -156,10 +156,10 @@ export function inspectorState(app: App, nodeId: string): CustomInspectorState {
       { key: 'approval remembered', value: approvalRemembered(tool) },
     ],
     'budgets': [
-      { key: 'mode', value: tool.config.budgets },
+      { key: 'mode', value: tool.settings.budgets },
       { key: 'name', value: `${[...definition.name].length} / ${limits.name}` },
       { key: 'description', value: `${[...definition.description].length} / ${limits.description}` },
-      { key: 'last result', value: lastDone?.resultSize !== undefined ? `${lastDone.resultSize} / ${limits.result}` : `- / ${limits.result}` },
+      { key: 'last result text', value: lastDone?.textLength !== undefined ? `${lastDone.textLength} / ${limits.result}` : `- / ${limits.result}` },
       { key: 'problems', value: problems.map(p => p.message) },
     ],
     'recent calls': tool.calls.slice().reverse().map(call => ({ key: `#${call.id} ${call.done ? (call.code ?? 'OK') : call.confirmation === 'waiting' ? 'waiting' : 'running'}`, value: callState(call) })),

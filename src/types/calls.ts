@@ -152,7 +152,7 @@ export interface WebMCPConfirmationOutcome {
   decision: 'approved' | 'declined' | 'withdrawn' | 'failed'
   /** Milliseconds the call waited for the decision. */
   ms: number
-  /** The reason given to `decline(reason)`, or why nobody decided (`timeoutMs`), when there was one. */
+  /** The reason given to `decline(request, { reason })`, or why nobody decided (`timeoutMs`), when there was one. */
   reason?: string
   /** `true`: approved earlier with `remember: true`, so the person was not asked this time. */
   remembered?: boolean
@@ -171,8 +171,14 @@ export interface UseWebMCPConfirmationsReturn {
    * the tool unregisters (only when the request's `canRemember` is true).
    */
   approve: (request?: WebMCPConfirmationRequest, options?: { remember?: boolean }) => void
-  /** Declines the call: it does not run, and the agent is told, with `reason` when given (a string; an `Event`, as `@click="decline"` passes, gives none). */
-  decline: (reason?: string, request?: WebMCPConfirmationRequest) => void
+  /**
+   * Declines the call (the `current` request the dialog has rendered, unless
+   * another pending request is given; an `Event`, as `@click="decline"`
+   * passes, gives none): it does not run, and the agent is told, with
+   * `reason` when given. Called again before the dialog renders, it declines
+   * the request behind.
+   */
+  decline: (request?: WebMCPConfirmationRequest, options?: { reason?: string }) => void
   /** Closes this dialog before its scope ends: calls no longer wait for it (requests already waiting stay queued for another). */
   stop: () => void
   /** The tools whose calls run unasked on this page, approved with `remember: true`, oldest first; only those still registered as approved. Page-wide. */

@@ -54,7 +54,7 @@ describe('confirmation, called by the agent (Playwright frame.webmcp)', () => {
     await until(() => state.isRegistered.value)
     const call = commands.callTool(name, { amount: 9000 })
     await until(() => confirmations.current.value)
-    confirmations.decline('Too much')
+    confirmations.decline(undefined, { reason: 'Too much' })
     const response = await call
     expect(response).toEqual({
       content: [{ type: 'text', text: `The person declined this call of tool "${name}"; it did not run. Their reason: Too much. Do not call it again unless the person asks you to.` }],

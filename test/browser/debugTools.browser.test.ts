@@ -65,7 +65,7 @@ describe('debugging tools (development build, native Chromium)', () => {
       [false, 'INVALID_ARGS', 'agent'],
       [true, 'OK', 'agent'],
     ])
-    expect(calls.calls[1].resultSize).toBe('Hello, Ada!'.length)
+    expect(calls.calls[1].textLength).toBe('Hello, Ada!'.length)
   })
 
   it('page through 40 tools whole, each page within the budget as sent, in \'error\' mode', async () => {

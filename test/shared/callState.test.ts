@@ -267,7 +267,7 @@ describe(`call state (${lane})`, () => {
     const call = agentCall(mc, name)
     await until(() => confirmations.current.value)
     expect(tool.isExecuting.value).toBe(true)
-    confirmations.decline('not today')
+    confirmations.decline(undefined, { reason: 'not today' })
     const response: WebMCPToolResponse = await call
     expect(response._meta).toEqual({ 'vue-webmcp/code': 'DECLINED' })
     expect(tool.isExecuting.value).toBe(false)

@@ -110,7 +110,7 @@ describe('debugging tools', () => {
       ['add_item', 'agent', false, 'INVALID_ARGS'],
       ['add_item', 'agent', true, 'OK'],
     ])
-    expect(calls[1].resultSize).toBe('added a1'.length)
+    expect(calls[1].textLength).toBe('added a1'.length)
     expect((await json('webmcp_debug_tools', { name: 'add' })).tools).toEqual([
       { name: 'add_item', owner: '<Cart>', enabled: true, registered: true, calls: 2, last: 'INVALID_ARGS' },
     ])

@@ -248,7 +248,7 @@ describe('Vue DevTools plugin', () => {
     const calls = api.events.filter((e: Any) => e.event.data.caller)
     expect(calls).toHaveLength(2)
     expect(calls.every((e: Any) => e.layerId === TIMELINE_LAYER_ID)).toBe(true)
-    expect(calls[0].event).toMatchObject({ title: 'add_todo', logType: 'default', data: { tool: 'add_todo', caller: 'agent', ok: true, code: 'OK', resultSize: 11, arguments: '{"text":"milk"}' } })
+    expect(calls[0].event).toMatchObject({ title: 'add_todo', logType: 'default', data: { tool: 'add_todo', caller: 'agent', ok: true, code: 'OK', textLength: 11, arguments: '{"text":"milk"}' } })
     expect(calls[0].event.data.durationMs).toBeGreaterThanOrEqual(0)
     expect(calls[1].event).toMatchObject({ title: 'broken_todo', logType: 'error', data: { ok: false, code: 'TOOL_ERROR', error: '"Error: no luck"' } })
     // And the inspector's recent calls, newest first.
