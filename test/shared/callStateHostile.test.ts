@@ -158,20 +158,26 @@ describe(`call state under hostile use (${lane})`, () => {
     }
   })
 
-  // Cause in call/callTool.ts: the call's own signal is aborted with the
-  // caller's reason as it is, and the failure is classified by that reason's
-  // name, so a caller cancelling with `abort(new Error('navigated'))` tells
-  // the agent TOOL_ERROR "navigated" and runs the page's `onError`, as if the
-  // tool had failed. Suggested fix: classify a failure that is the abort of one
-  // of the call's signals as ABORTED whatever its reason, the reason kept as
-  // the error's `cause`, and no `onError`.
-  it.fails('a caller cancelling with a reason of its own: the agent is told ABORTED, and onError does not run', async () => {
+  it('a caller cancelling with a reason of its own: the agent is told ABORTED, and onError does not run', async () => {
     const controller = new AbortController()
     const onError = vi.fn()
     const call = runCall({ name: 'slow', settings: { budgets: false, validateArgs: true }, execute: () => new Promise<never>(() => {}), onError, signals: [controller.signal] }, {})
     controller.abort(new Error('navigated'))
     const { response } = await call
     expect(response._meta).toEqual({ 'vue-webmcp/code': 'ABORTED' })
+    expect(((await call).error as Error).cause).toEqual(new Error('navigated'))
+    expect(onError).not.toHaveBeenCalled()
+  })
+
+  it('a tool that rejects with its own error as its signal aborts: still ABORTED, no onError', async () => {
+    const controller = new AbortController()
+    const onError = vi.fn()
+    const execute = (_args: unknown, signal: AbortSignal) => new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('stopped'))))
+    const call = runCall({ name: 'slow', settings: { budgets: false, validateArgs: true }, execute, onError, signals: [controller.signal] }, {})
+    await new Promise(resolve => setTimeout(resolve, 0))
+    controller.abort(new Error('navigated'))
+    const { response, code } = await call
+    expect([code, response._meta]).toEqual(['ABORTED', { 'vue-webmcp/code': 'ABORTED' }])
     expect(onError).not.toHaveBeenCalled()
   })
 })
