@@ -206,6 +206,17 @@ interface CallLimits {
   release: () => void
 }
 
+/**
+ * The reason the call's signal aborts with when one of the call's signals
+ * does: an `AbortError` whatever the caller's reason (a cancel is not the
+ * tool's failure: `ABORTED`, no `onError`), that reason kept as its `cause`.
+ */
+function cancelled(name: string, reason: unknown): Error {
+  const error = new Error(`The call of tool "${name}" was cancelled before it finished (the caller cancelled, or the page moved on).`, { cause: reason })
+  error.name = 'AbortError'
+  return error
+}
+
 function callLimits(call: ToolCall<unknown, unknown>): CallLimits {
   const controller = new AbortController()
   // Each listener is removed by hand once the call ends, not through a second
@@ -217,10 +228,10 @@ function callLimits(call: ToolCall<unknown, unknown>): CallLimits {
     if (!source)
       continue
     if (source.aborted) {
-      controller.abort(source.reason)
+      controller.abort(cancelled(call.name, source.reason))
       break
     }
-    const onAbort = (): void => controller.abort(source.reason)
+    const onAbort = (): void => controller.abort(cancelled(call.name, source.reason))
     source.addEventListener('abort', onAbort, { once: true })
     listeners.push(() => source.removeEventListener('abort', onAbort))
   }

@@ -10,7 +10,9 @@
 // request joins the page-wide queue (call/confirmQueue.ts) and waits for a
 // `confirm` callback (the tool's, its group's or the app's, nearest first) or,
 // without one, for a `useWebMCPConfirmations` dialog. Withdrawing it (the
-// agent cancels, the tool's scope ends) aborts its signal and takes it out.
+// agent cancels, the tool's scope ends, the registration it came through
+// ends) aborts its signal and takes it out. A bounded number of a tool's
+// requests wait at once: an agent cannot bury the person under them.
 import type { WebMCPCallOrigin, WebMCPConfirm, WebMCPConfirmationOutcome, WebMCPConfirmationRequest, WebMCPErrorCode, WebMCPToolAnnotations } from '../types'
 import type { ConfirmingCall } from './confirmPolicy'
 import type { QueueEntry } from './confirmQueue'
@@ -145,12 +147,13 @@ export async function confirmCall(call: ConfirmableCall, shown: unknown, rule: C
   const outcomeOf = timedOutcomes()
   if (!ask && !dialogCount())
     return rule.explicit ? cannotAsk(call.name, outcomeOf) : runUnasked(call)
-  const controller = new AbortController()
-  const aborted = call.signals.find(signal => signal?.aborted)
-  if (aborted) {
-    controller.abort(aborted.reason)
-    return { outcome: outcomeOf('withdrawn'), code: 'ABORTED', error: aborted.reason }
-  }
+  // The wait belongs to the caller, the tool's scope and the registration the
+  // call came through (what the person is shown): the end of any withdraws it.
+  // Only the wait: a call approved runs on, whatever its registration does.
+  const signals = [...call.signals, rule.owner?.ended]
+  const aborted = signals.find(signal => signal?.aborted)
+  if (aborted)
+    return withdrawn(call.name, outcomeOf, aborted.reason)
   // A limit that is not a positive, finite number, in every build: the call fails rather than
   // wait unbounded where its author meant it to end (read at call time, it may be fixed by the next).
   if (rule.timeoutMs !== undefined && !deadlineOf(rule.timeoutMs)) {
@@ -160,6 +163,9 @@ export async function confirmCall(call: ConfirmableCall, shown: unknown, rule: C
       (settings.warn ?? warnOnce)(`Tool "${call.name}": ${mistake.message}. Its calls that ask fail without asking until it is fixed.`)
     return { outcome: outcomeOf('failed'), code: 'TOOL_ERROR', error: couldNotAsk(call.name, mistake) }
   }
+  if (waitingCalls(call.name) >= MAX_WAITING_PER_TOOL)
+    return { outcome: outcomeOf('declined', `${MAX_WAITING_PER_TOOL} calls of this tool already wait for the person`), code: 'DECLINED', error: tooManyWaiting(call.name) }
+  const controller = new AbortController()
   const request = requestFor(call, shown, controller.signal, rule.canRemember)
   if (__DEV__) {
     try {
@@ -167,7 +173,33 @@ export async function confirmCall(call: ConfirmableCall, shown: unknown, rule: C
     }
     catch {} // observability never breaks a call
   }
-  return waitForDecision(call, { request, ask, controller, outcomeOf, rule })
+  return waitForDecision(call, { request, ask, controller, outcomeOf, rule, signals })
+}
+
+/**
+ * How many of a tool's calls may wait for the person at once; past it, a call
+ * is declined at once, never queued. Per tool, so an agent flooding one tool
+ * keeps neither the person nor the other tools' calls waiting behind it.
+ */
+export const MAX_WAITING_PER_TOOL = 5
+
+/** How many calls of tool `name` wait for the person (or their callback) now. */
+function waitingCalls(name: string): number {
+  return queuedEntries().filter(entry => entry.request.name === name).length
+}
+
+/** The agent's answer to a call past `MAX_WAITING_PER_TOOL`: not asked, and why. */
+function tooManyWaiting(name: string): Error {
+  return named('DeclinedError', `The call of tool "${name}" did not run: the person already has ${MAX_WAITING_PER_TOOL} calls of this tool to decide. Do not call it again until those calls are answered.`)
+}
+
+/** The agent's answer to a call withdrawn before the person decided: `reason`, why, is its cause. */
+function withdrawn(name: string, outcomeOf: OutcomeOf, reason: unknown): Confirmation {
+  return {
+    outcome: outcomeOf('withdrawn'),
+    code: 'ABORTED',
+    error: named('AbortError', `The call of tool "${name}" was withdrawn before the person decided (the caller cancelled, or the tool left the page or changed); it did not run.`, reason),
+  }
 }
 
 /** A consequential tool that does not say it must ask, on a page that cannot ask: it runs, with a warning in development. */
@@ -217,14 +249,16 @@ interface PendingRequest {
   controller: AbortController
   outcomeOf: OutcomeOf
   rule: ConfirmRule
+  /** Withdraw the request when one aborts: the call's own, and its registration's end. */
+  signals: readonly (AbortSignal | undefined)[]
 }
 
 /**
  * Queues the request and resolves with the decision, or with its withdrawal
- * when one of the call's signals aborts first (the agent cancels, the tool's
- * scope ends).
+ * when one of `signals` aborts first (the agent cancels, the tool's scope
+ * ends, its registration ends).
  */
-function waitForDecision(call: ConfirmableCall, { request, ask, controller, outcomeOf, rule }: PendingRequest): Promise<Confirmation> {
+function waitForDecision(call: ConfirmableCall, { request, ask, controller, outcomeOf, rule, signals }: PendingRequest): Promise<Confirmation> {
   const { name } = call
   return new Promise<Confirmation>((resolve) => {
     const stopListening = new AbortController()
@@ -254,13 +288,9 @@ function waitForDecision(call: ConfirmableCall, { request, ask, controller, outc
       if (!withdrawFrom(entry))
         return
       stopListening.abort()
-      resolve({
-        outcome: outcomeOf('withdrawn'),
-        code: 'ABORTED',
-        error: named('AbortError', `The call of tool "${name}" was withdrawn before the person decided (the caller cancelled, or the page moved on); it did not run.`, reason),
-      })
+      resolve(withdrawn(name, outcomeOf, reason))
     }
-    for (const signal of call.signals)
+    for (const signal of signals)
       signal?.addEventListener('abort', () => withdraw(signal.reason), { once: true, signal: stopListening.signal })
     const ms = deadlineOf(rule.timeoutMs)
     if (ms) {

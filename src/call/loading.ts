@@ -28,13 +28,23 @@ export function loadFailure(what: string, advice: string): (error: unknown) => n
   }
 }
 
-/** Awaits a value that may be a promise, racing the call's signal: a cancel or timeout answers at once. */
+/**
+ * Awaits a value that may be a promise, racing the call's signal: a cancel or
+ * timeout answers at once. A failure once the signal aborted is that abort,
+ * whatever the work rejected with (a tool that throws its own error as it
+ * stops, before the race hears of the abort).
+ */
 export async function raceSignal<T>(value: T | Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted)
     throw signal.reason
   if (typeof (value as { then?: unknown } | null)?.then !== 'function')
     return value
-  return Promise.race([value, new Promise<never>((_, reject) => {
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true })
-  })])
+  try {
+    return await Promise.race([value, new Promise<never>((_, reject) => {
+      signal.addEventListener('abort', () => reject(signal.reason), { once: true })
+    })])
+  }
+  catch (error) {
+    throw signal.aborted ? signal.reason : error
+  }
 }

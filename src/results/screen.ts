@@ -174,55 +174,66 @@ function uncuttableLowerBound(value: WebMCPToolResponse, cap: number): number {
 /**
  * A lower bound of the length of `JSON.stringify(value)`, walking no further
  * than needed to pass `cap`; `emptyKey`: a top-level field counted as an empty
- * string. A value it cannot walk safely (a cycle, a throwing getter or
- * `toJSON`) reports 0, which sends it down the exact path.
+ * string. Each object is walked once, however many paths reach it, and its
+ * bound counted again on each path: the work grows with the distinct objects
+ * and `cap`, never with the paths. What JSON may write shorter than it looks
+ * counts as the least it can write: a `toJSON` value (a `Date`, a class, a
+ * marked value) as nothing in an object (it may answer `undefined`) and one
+ * character in an array, a reference back to an enclosing object, a getter or
+ * Proxy that throws (each written as a marker) as nothing.
  */
 export function jsonLowerBound(value: unknown, cap: number, emptyKey?: string): number {
-  let total = 0
-  const ancestors: object[] = []
-  const walk = (item: unknown): void => {
-    if (total > cap)
-      return
+  const bounds = new Map<object, number>()
+  const walking = new Set<object>()
+  const boundOf = (item: unknown, inArray = false): number => {
     if (typeof item === 'string') {
       // A code unit is at least half a code point (two make a pair), the quotes two more.
-      total += item.length / 2 + 2
+      return item.length / 2 + 2
     }
-    else if (isObject(item)) {
-      if (typeof item.toJSON === 'function' || ancestors.includes(item))
-        throw new Error('not walked')
-      ancestors.push(item)
-      total += 2
-      if (Array.isArray(item)) {
-        for (let index = 0; index < item.length && total <= cap; index++) {
-          total += 1
-          walk(item[index])
-        }
-      }
-      else {
-        for (const key of Object.keys(item)) {
-          if (total > cap)
-            break
-          const field = item === value && key === emptyKey ? '' : item[key]
-          // JSON leaves the key out with the value: counting it would bound nothing.
-          if (!isSkipped(field)) {
-            total += key.length / 2 + 3
-            walk(field)
-          }
-        }
-      }
-      ancestors.pop()
-    }
-    else if (typeof item === 'number' || typeof item === 'boolean' || item === null) {
-      total += 1
-    }
+    if (!isObject(item))
+      return typeof item === 'number' || typeof item === 'boolean' || item === null ? 1 : 0
+    return bounds.get(item) ?? objectBound(item, inArray)
   }
-  try {
-    walk(value)
+  const objectBound = (item: Record<string, unknown>, inArray: boolean): number => {
+    if (walking.has(item))
+      return 0
+    let total = 0
+    walking.add(item)
+    try {
+      // Not kept: what it counts depends on where it is.
+      if (typeof item.toJSON === 'function')
+        return inArray ? 1 : 0
+      total = Array.isArray(item) ? itemsBound(item) : fieldsBound(item)
+    }
+    catch {
+      // A getter, `toJSON` read or Proxy trap that throws: JSON writes a marker in its place.
+    }
+    finally {
+      walking.delete(item)
+    }
+    bounds.set(item, total)
     return total
   }
-  catch {
-    return 0
+  const itemsBound = (items: unknown[]): number => {
+    let total = 2
+    for (let index = 0; index < items.length && total <= cap; index++)
+      total += (index > 0 ? 1 : 0) + boundOf(items[index], true)
+    return total
   }
+  const fieldsBound = (object: Record<string, unknown>): number => {
+    let total = 2
+    for (const key of Object.keys(object)) {
+      if (total > cap)
+        break
+      const field = object === value && key === emptyKey ? '' : object[key]
+      // JSON leaves the key out with the value: counting it would bound nothing.
+      const size = isSkipped(field) ? 0 : boundOf(field)
+      if (size > 0)
+        total += key.length / 2 + 3 + size
+    }
+    return total
+  }
+  return boundOf(value)
 }
 
 /** A key or type as a refusal names it: quoted, well formed, and cut (with `more` after) past 40 code units. */

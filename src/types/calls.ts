@@ -61,7 +61,7 @@ export interface WebMCPConfirmationRequest extends WebMCPCallOrigin {
   args: unknown
   /** The tool's annotations (`consequentialHint` and the others), as registered. */
   annotations?: WebMCPToolAnnotations
-  /** Aborts when the request is withdrawn (the agent cancelled, the tool's scope ended) or its `timeoutMs` passed. Close the dialog then. */
+  /** Aborts when the request is withdrawn (the agent cancelled, the tool's scope or registration ended) or its `timeoutMs` passed. Close the dialog then. */
   signal: AbortSignal
   /**
    * Whether approving it with `remember: true` lets later calls of the tool
@@ -144,15 +144,16 @@ export interface WebMCPRememberedApproval {
 /** What became of a call that asked the person, in `onToolResult`'s `confirmation`. */
 export interface WebMCPConfirmationOutcome {
   /**
-   * `'approved'`: it ran. `'declined'`: the person said no (`DECLINED`).
-   * `'withdrawn'`: the agent cancelled or the tool's scope ended first
-   * (`ABORTED`). `'failed'`: the page could not ask (the callback threw, or
+   * `'approved'`: it ran. `'declined'`: the person said no, nobody decided
+   * in time, or too many of the tool's calls already waited (`DECLINED`).
+   * `'withdrawn'`: the agent cancelled, or the tool's scope or registration
+   * ended first (`ABORTED`). `'failed'`: the page could not ask (the callback threw, or
    * nothing on the page asks for a tool set to `confirm: true`).
    */
   decision: 'approved' | 'declined' | 'withdrawn' | 'failed'
   /** Milliseconds the call waited for the decision. */
   ms: number
-  /** The reason given to `decline(request, { reason })`, or why nobody decided (`timeoutMs`), when there was one. */
+  /** The reason given to `decline(request, { reason })`, or why nobody decided (`timeoutMs`) or nobody was asked, when there was one. */
   reason?: string
   /** `true`: approved earlier with `remember: true`, so the person was not asked this time. */
   remembered?: boolean

@@ -9,6 +9,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { defineComponent, h, KeepAlive, shallowRef, watch } from 'vue'
 import { useWebMCPConfirmations, useWebMCPTool } from '../../src'
 import { runToolCall as runCall } from '../../src/call/callTool'
+import { MAX_WAITING_PER_TOOL } from '../../src/call/confirm'
 import { agentCall } from '../agent'
 import { mountingInto, until } from '../helpers'
 import { lane, laneSuite, textOf, uniqueName } from '../lane'
@@ -87,13 +88,7 @@ describe(`call state under hostile use (${lane})`, () => {
     }
   })
 
-  // Cause in registration/registrations.ts: a call's signals are the caller's
-  // and the scope's, not the registration's, so <KeepAlive> hiding the view
-  // unregisters the tool but leaves its call waiting in the dialog; approved,
-  // it runs on a view nobody sees. Suggested fix: add the registration's
-  // signal (`slot.registration.controller.signal`) to the call's signals, so
-  // the request is withdrawn and the call ends ABORTED when the view is hidden.
-  it.fails('<KeepAlive> hiding the view while its call waits for the person withdraws the request; the call never runs', async () => {
+  it('<KeepAlive> hiding the view while its call waits for the person withdraws the request; the call never runs', async () => {
     const name = uniqueName('pay_hidden')
     const execute = vi.fn(() => 'paid')
     const shown = shallowRef('pay')
@@ -128,14 +123,36 @@ describe(`call state under hostile use (${lane})`, () => {
     expect(execute).not.toHaveBeenCalled()
   })
 
-  // Cause in call/confirmQueue.ts (filled by call/confirm.ts): the page-wide
-  // queue of requests has no bound, so an agent firing a hundred calls at a
-  // tool that asks puts a hundred requests before the person, each holding a
-  // call open until its `timeoutMs`. Suggested fix: a bound on the requests
-  // waiting (per tool, or page-wide), past which a call is refused at once
-  // with a clear isError result ("N calls of this tool already wait for the
-  // person"), never queued.
-  it.fails('an agent flooding a tool that asks: the dialog holds a bounded number of requests, the rest are refused at once', async () => {
+  it('a change of what the person is shown withdraws the request waiting on it; a call already approved runs on', async () => {
+    const confirmations = mounted(() => useWebMCPConfirmations())
+    const name = uniqueName('pay_changed')
+    const description = shallowRef('Pays.')
+    let finish!: (value: string) => void
+    let signal: AbortSignal | undefined
+    const execute = vi.fn((_args: unknown, options: { signal: AbortSignal }) => {
+      signal = options.signal
+      return new Promise<string>(resolve => (finish = resolve))
+    })
+    const tool = mounted(() => useWebMCPTool({ name, description, annotations: { consequentialHint: true }, execute }))
+    await until(() => tool.isRegistered.value)
+    const first = agentCall(mc, name)
+    await until(() => confirmations.current.value)
+    description.value = 'Pays, in euros.'
+    expect((await first)._meta).toEqual({ 'vue-webmcp/code': 'ABORTED' })
+    expect(confirmations.pending.value).toEqual([])
+    await until(async () => (await mc.getTools()).some(t => t.name === name && t.description === 'Pays, in euros.'))
+    const second = agentCall(mc, name)
+    await until(() => confirmations.current.value)
+    confirmations.approve()
+    await until(() => execute.mock.calls.length === 1)
+    description.value = 'Pays, in dollars.'
+    await until(async () => (await mc.getTools()).some(t => t.name === name && t.description === 'Pays, in dollars.'))
+    finish('paid')
+    expect(textOf(await second)).toBe('paid')
+    expect(signal!.aborted).toBe(false)
+  })
+
+  it(`an agent flooding a tool that asks: the dialog holds ${MAX_WAITING_PER_TOOL} of its requests, the rest are declined at once and told why`, async () => {
     const confirmations = mounted(() => useWebMCPConfirmations())
     const name = uniqueName('flooded')
     const tool = mounted(() => useWebMCPTool({ name, description: 'd', annotations: { consequentialHint: true }, execute: () => 'ran' }))
@@ -145,8 +162,9 @@ describe(`call state under hostile use (${lane})`, () => {
     try {
       await until(() => confirmations.pending.value.length > 0)
       await until(() => answered.length + confirmations.pending.value.length === 100, 3000)
-      expect(confirmations.pending.value.length).toBeLessThanOrEqual(10)
-      expect(answered.every(response => response.isError === true)).toBe(true)
+      expect(confirmations.pending.value.length).toBe(MAX_WAITING_PER_TOOL)
+      expect(answered.every(response => response._meta?.['vue-webmcp/code'] === 'DECLINED')).toBe(true)
+      expect(textOf(answered[0]!)).toBe(`The call of tool "${name}" did not run: the person already has ${MAX_WAITING_PER_TOOL} calls of this tool to decide. Do not call it again until those calls are answered.`)
     }
     finally {
       // decline() takes the oldest request; the list it reads follows a tick later.
@@ -158,20 +176,26 @@ describe(`call state under hostile use (${lane})`, () => {
     }
   })
 
-  // Cause in call/callTool.ts: the call's own signal is aborted with the
-  // caller's reason as it is, and the failure is classified by that reason's
-  // name, so a caller cancelling with `abort(new Error('navigated'))` tells
-  // the agent TOOL_ERROR "navigated" and runs the page's `onError`, as if the
-  // tool had failed. Suggested fix: classify a failure that is the abort of one
-  // of the call's signals as ABORTED whatever its reason, the reason kept as
-  // the error's `cause`, and no `onError`.
-  it.fails('a caller cancelling with a reason of its own: the agent is told ABORTED, and onError does not run', async () => {
+  it('a caller cancelling with a reason of its own: the agent is told ABORTED, and onError does not run', async () => {
     const controller = new AbortController()
     const onError = vi.fn()
     const call = runCall({ name: 'slow', settings: { budgets: false, validateArgs: true }, execute: () => new Promise<never>(() => {}), onError, signals: [controller.signal] }, {})
     controller.abort(new Error('navigated'))
     const { response } = await call
     expect(response._meta).toEqual({ 'vue-webmcp/code': 'ABORTED' })
+    expect(((await call).error as Error).cause).toEqual(new Error('navigated'))
+    expect(onError).not.toHaveBeenCalled()
+  })
+
+  it('a tool that rejects with its own error as its signal aborts: still ABORTED, no onError', async () => {
+    const controller = new AbortController()
+    const onError = vi.fn()
+    const execute = (_args: unknown, signal: AbortSignal) => new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('stopped'))))
+    const call = runCall({ name: 'slow', settings: { budgets: false, validateArgs: true }, execute, onError, signals: [controller.signal] }, {})
+    await new Promise(resolve => setTimeout(resolve, 0))
+    controller.abort(new Error('navigated'))
+    const { response, code } = await call
+    expect([code, response._meta]).toEqual(['ABORTED', { 'vue-webmcp/code': 'ABORTED' }])
     expect(onError).not.toHaveBeenCalled()
   })
 })

@@ -6,7 +6,10 @@ import type { WebMCPToolResponse } from '../../../src/types'
 import { describe, expect, it, vi } from 'vitest'
 import { runToolCall as callTool } from '../../../src/call/callTool'
 import { untrusted, untrustedResult } from '../../../src/index'
+import { jsonLowerBound } from '../../../src/results/screen'
+import { safeStringify } from '../../../src/results/serialize'
 import { findUntrusted, markUntrusted, UNTRUSTED_KEY } from '../../../src/results/untrusted'
+import { codePointLength } from '../../../src/shared/text'
 
 const settings = (over: Partial<ToolCallSettings> = {}): ToolCallSettings => ({ budgets: false, validateArgs: true, ...over })
 
@@ -43,19 +46,26 @@ describe('objects the result reaches by many paths', () => {
     expect(reads).toBeLessThan(20_000)
   })
 
-  // Cause in results/screen.ts: its look before serializing counts a
-  // non-plain leaf (a Date, a class with toJSON, an untrusted() value the walk
-  // left) as nothing, so a result reaching one by 2^k paths is serialized in
-  // full before it is refused: time and memory grow with the paths, not the
-  // budget. Suggested fix: count each such leaf at least its smallest JSON
-  // (`{}`, 2 characters) and every path to it, so the bound passes the budget
-  // long before the whole DAG is walked.
-  it.fails('\'error\' mode: a result reaching a Date by 2^16 paths is refused before it is serialized', async () => {
+  it('\'error\' mode: a result reaching a Date by 2^16 paths is refused before it is serialized', async () => {
     let reads = 0
     const review = { get at() { reads++; return new Date(0) } }
     const response = await agentGets(() => ({ items: sharedTwice(review, 16) }), { budgets: 'error', limits: { result: 2000 } })
     expect(response._meta).toEqual({ 'vue-webmcp/code': 'OUTPUT_TOO_LARGE' })
     expect(reads).toBeLessThan(20_000)
+  })
+
+  it('the look before serializing never counts more than JSON writes, on shared, toJSON, cyclic and throwing shapes', () => {
+    const cyclic: Record<string, unknown> = { name: 'loop' }
+    cyclic.self = cyclic
+    const shapes: unknown[] = [
+      { items: sharedTwice({ at: { toJSON: () => undefined }, n: 1 }, 8) },
+      sharedTwice([new Date(0), { toJSON: () => 0 }, undefined, () => 1], 6),
+      { a: cyclic, b: [cyclic, cyclic] },
+      { bad: { get field() { throw new Error('no') } }, ok: sharedTwice('x', 5) },
+      [[1], [], {}, { k: '' }, ['\u{1F600}'.repeat(3)]],
+    ]
+    for (const shape of shapes)
+      expect(jsonLowerBound(shape, Infinity)).toBeLessThanOrEqual(codePointLength(safeStringify(shape)!))
   })
 
   it('a marked object shared by a few paths is marked, and listed, at each', () => {
