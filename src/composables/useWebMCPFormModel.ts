@@ -1,7 +1,8 @@
 import type { MaybeRef } from 'vue'
 import type { UseWebMCPFormModelOptions, UseWebMCPFormModelReturn, WebMCPToolExecuteOptions } from '../types'
-import { isRef, shallowRef, toRaw, toValue } from 'vue'
+import { isReadonly, isRef, shallowRef, toRaw, toValue } from 'vue'
 import { isErrorLike } from '../shared/errorLike'
+import { warnOnce } from '../shared/warn'
 import { useWebMCPTool } from './useWebMCPTool'
 
 /** A copy of the model's values that later edits of the model do not reach. */
@@ -35,7 +36,14 @@ function setValues<Values extends object>(model: MaybeRef<Values>, values: Value
     if (!Object.hasOwn(values, key))
       delete target[key]
   }
-  Object.assign(target, values)
+  for (const key of Object.keys(values)) {
+    const value = (values as Record<string, unknown>)[key]
+    // An agent's `__proto__` key is data, as JSON.parse makes it: assigned, it would set the model's prototype.
+    if (key === '__proto__')
+      Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true })
+    else
+      target[key] = value
+  }
 }
 
 /** The agent's call waiting for the person, and how to settle it. */
@@ -69,6 +77,8 @@ function declinedError(name: string, reason?: string): Error {
   return error
 }
 
+const readonlyError = (name: string) => new TypeError(`The form "${name}" cannot take the agent's values: its model is readonly, so nothing was filled or submitted. Tell the person.`)
+
 const busyError = (name: string) => new DOMException(`The form "${name}" is still waiting for the person to finish an earlier call. Try again once it has been answered.`, 'InvalidStateError')
 
 /**
@@ -84,6 +94,8 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
 ): UseWebMCPFormModelReturn<Result> {
   const { model, schema, onSubmit, autosubmit, ...toolOptions } = options
   const initial = snapshot(valuesOf(model))
+  if (__DEV__ && isReadonly(model))
+    warnOnce(`useWebMCPFormModel "${toValue(options.name)}": the model is readonly, so an agent's call cannot fill it and fails. Pass the writable ref or reactive() object.`)
   const isAgentActive = shallowRef(false)
   const isSubmitting = shallowRef(false)
   const lastError = shallowRef<Error | null>(null)
@@ -119,6 +131,9 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
     const name = toValue(options.name)
     if (waiting || isSubmitting.value)
       throw busyError(name)
+    // A readonly model ignores writes (with a warning in development): onSubmit would get its initial values as the agent's.
+    if (isReadonly(model))
+      throw readonlyError(name)
     // From the initial values (nothing an earlier call or the person left), with a copy of the arguments (the person edits them).
     setValues(model, { ...snapshot(initial), ...snapshot(args) })
     try {
