@@ -8,7 +8,7 @@ import { ref } from 'vue'
 import { useWebMCPConfirmations, useWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
 import { agentCall } from '../agent'
 import { mountingInto, until, withSetup } from '../helpers'
-import { lane, laneSuite, textOf, uniqueName } from '../lane'
+import { lane, laneSuite, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
@@ -53,19 +53,22 @@ describe(`a remembered approval of a registration that ended while its call wait
     const added = vi.fn(() => 'added')
     const tool = mounted(() => useWebMCPTool({ name, description, annotations: { consequentialHint: true, destructiveHint: false }, execute: added }))
     await until(() => tool.isRegistered.value)
-    const calls = [agentCall(mc, name, {}), agentCall(mc, name, {})]
+    // Native Chromium never delivers the answer of a tool that unregistered: the agent's side is not awaited.
+    for (let i = 0; i < 2; i++)
+      void agentCall(mc, name, {}).catch(() => {})
     await until(() => confirmations.pending.value.length === 2)
     // What the person approves changes while both wait: the tool registers anew.
     description.value = 'Adds to the cart and pays for it.'
     await until(async () => (await mc.getTools()).find(t => t.name === name)?.description === description.value)
-    confirmations.approve(confirmations.current.value, { remember: true })
-    expect(textOf(await calls[0])).toBe('added')
+    const [first, second] = confirmations.pending.value
+    confirmations.approve(first, { remember: true })
+    await until(() => added.mock.calls.length > 0)
     expect(confirmations.remembered.value).toEqual([])
-    // The second call showed the old description too, but no approval of it is in force: it is asked.
-    await until(() => confirmations.current.value !== undefined)
-    expect(confirmations.pending.value).toHaveLength(1)
+    // The second call showed the old description too, but no approval of it is in force: it is still asked.
+    await new Promise(resolve => setTimeout(resolve, 50))
+    expect(confirmations.pending.value).toEqual([second])
     expect(added).toHaveBeenCalledOnce()
-    confirmations.decline()
-    expect((await calls[1])._meta).toEqual({ 'vue-webmcp/code': 'DECLINED' })
+    confirmations.decline(second)
+    expect(confirmations.pending.value).toEqual([])
   })
 })
