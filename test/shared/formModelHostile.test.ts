@@ -43,6 +43,21 @@ describe(`useWebMCPFormModel against a hostile agent (${lane})`, () => {
     expect(Object.getPrototypeOf(model)).toBe(Object.prototype)
   })
 
+  it('the person\'s submit() while an agent\'s autosubmit runs onSubmit does not submit the agent\'s values a second time, as the person\'s', async () => {
+    const model = ref({ title: '' })
+    const finishers: (() => void)[] = []
+    const onSubmit = vi.fn((values: { title: string }, _context: { agentInvoked: boolean }) => new Promise<string>(resolve => finishers.push(() => resolve(`ordered ${values.title}`))))
+    const { name, form } = mountForm(model, onSubmit)
+    const answer = call(name, { title: 'Boxes' })
+    await until(() => form.isSubmitting.value)
+    // The person presses Enter meanwhile (a keyboard handler, no disabled button in the way).
+    const personal = form.submit()
+    finishers.forEach(finish => finish())
+    expect(textOf(await answer)).toBe('ordered Boxes')
+    await personal
+    expect(onSubmit.mock.calls.map(([values, context]) => [values.title, context.agentInvoked])).toEqual([['Boxes', true]])
+  })
+
   it('a readonly() model: the agent\'s call fails with a clear error; onSubmit never gets the initial values as the agent\'s', async () => {
     const onSubmit = vi.fn((values: { title: string }) => `ordered ${values.title}`)
     const { name } = mountForm(readonly(reactive({ title: '' })), onSubmit)
