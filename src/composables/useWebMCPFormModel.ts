@@ -152,6 +152,10 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
   }
 
   async function submit(): Promise<Result | undefined> {
+    // One submission at a time: during an agent's autosubmit the model holds the
+    // agent's values, which a second run would submit again as the person's.
+    if (isSubmitting.value)
+      return undefined
     const call = waiting
     waiting = undefined // a second click does not answer twice
     try {
