@@ -58,6 +58,17 @@ describe(`useWebMCPFormModel against a hostile agent (${lane})`, () => {
     expect(onSubmit.mock.calls.map(([values, context]) => [values.title, context.agentInvoked])).toEqual([['Boxes', true]])
   })
 
+  it('a schema not there yet (a ref still undefined while it loads) lets no agent value into the model or onSubmit', async () => {
+    const model = ref({ title: '' })
+    const onSubmit = vi.fn((values: { title: string }) => values.title)
+    const name = uniqueName('order')
+    const mounted = withSetup(() => useWebMCPFormModel({ name, description: 'Orders boxes.', model, schema: ref<object>(), onSubmit, autosubmit: true }))
+    cleanups.push(mounted.unmount)
+    const response = await call(name, { title: 'Boxes', isAdmin: true })
+    expect(response._meta).toEqual({ 'vue-webmcp/code': 'INVALID_ARGS' })
+    expect(onSubmit).not.toHaveBeenCalled()
+  })
+
   it('a readonly() model: the agent\'s call fails with a clear error; onSubmit never gets the initial values as the agent\'s', async () => {
     const onSubmit = vi.fn((values: { title: string }) => `ordered ${values.title}`)
     const { name } = mountForm(readonly(reactive({ title: '' })), onSubmit)
