@@ -177,7 +177,8 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
 
   const tool = useWebMCPTool<Partial<Values>, Result>({
     ...toolOptions,
-    inputSchema: schema,
+    // A schema not there yet (a ref still undefined while it loads) accepts nothing: no value goes unchecked.
+    inputSchema: () => ((schema as { '~standard'?: unknown })['~standard'] ? schema : toValue(schema)) || false,
     // The model is what the person sees and `onSubmit` gets: whatever the app or a group says, only values its schema accepts.
     validateArgs: true,
     // The person's review is part of the call: only the form's own limit bounds it.
