@@ -26,7 +26,7 @@ describe(`validateArgs read at call time, against garbage (${lane})`, () => {
   it.each([0, '', Number.NaN])('a group\'s validateArgs getter returning %s keeps the schema checking', async (garbage) => {
     const name = uniqueName('order')
     const execute = vi.fn(({ qty }: { qty: unknown }) => `ordered ${String(qty)}`)
-    const group = mounted(() => useWebMCPTools([{ name, description: 'Orders.', inputSchema: QTY, execute }], { validateArgs: (() => garbage) as () => boolean }))
+    const group = mounted(() => useWebMCPTools([{ name, description: 'Orders.', inputSchema: QTY, execute }], { validateArgs: (() => garbage) as unknown as () => boolean }))
     await until(() => group.isRegistered.value)
     const response = await agentCall(mc, name, { qty: 500 })
     expect(response._meta).toEqual({ 'vue-webmcp/code': 'INVALID_ARGS' })

@@ -15,7 +15,7 @@ const cleanups = laneSuite(m => (mc = m))
 // A schema that lists its fields but, like most hand-written ones, lets others through.
 const OPEN = { type: 'object', properties: { title: { type: 'string' } } }
 
-function mountForm(model: object, onSubmit: (values: any) => unknown, autosubmit = true) {
+function mountForm(model: object, onSubmit: (values: any, context: { agentInvoked: boolean }) => unknown, autosubmit = true) {
   const name = uniqueName('order')
   const mounted = withSetup(() => useWebMCPFormModel({ name, description: 'Orders boxes.', model: model as { title: string }, schema: OPEN, onSubmit, autosubmit }))
   cleanups.push(mounted.unmount)
