@@ -1,4 +1,4 @@
-import type { MaybeRef } from 'vue'
+import type { MaybeRef, MaybeRefOrGetter } from 'vue'
 import type { UseWebMCPFormModelOptions, UseWebMCPFormModelReturn, WebMCPToolExecuteOptions } from '../types'
 import { isReadonly, isRef, shallowRef, toRaw, toValue } from 'vue'
 import { isErrorLike } from '../shared/errorLike'
@@ -79,6 +79,31 @@ function declinedError(name: string, reason?: string): Error {
 
 const readonlyError = (name: string) => new TypeError(`The form "${name}" cannot take the agent's values: its model is readonly, so nothing was filled or submitted. Tell the person.`)
 
+/**
+ * Fills the model with an agent's values. A readonly model ignores writes (with
+ * a warning in development): `onSubmit` would get its initial values as the
+ * agent's, so the call fails instead.
+ */
+function fillForAgent<Values extends object>(model: MaybeRef<Values>, values: Values, name: string): void {
+  if (isReadonly(model))
+    throw readonlyError(name)
+  setValues(model, values)
+}
+
+function warnIfReadonly(model: unknown, name: string): void {
+  if (isReadonly(model))
+    warnOnce(`useWebMCPFormModel "${name}": the model is readonly, so an agent's call cannot fill it and fails. Pass the writable ref or reactive() object.`)
+}
+
+/**
+ * The form's schema as its tool reads it. One not there yet (a ref still
+ * undefined while it loads) accepts nothing: no agent value goes unchecked.
+ * A Standard Schema is taken as it is (an ArkType type is a function).
+ */
+function checkedSchema(schema: MaybeRefOrGetter<object>): () => object | false {
+  return () => ((schema as { '~standard'?: unknown })['~standard'] ? schema : toValue(schema)) || false
+}
+
 const busyError = (name: string) => new DOMException(`The form "${name}" is still waiting for the person to finish an earlier call. Try again once it has been answered.`, 'InvalidStateError')
 
 /**
@@ -94,8 +119,8 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
 ): UseWebMCPFormModelReturn<Result> {
   const { model, schema, onSubmit, autosubmit, ...toolOptions } = options
   const initial = snapshot(valuesOf(model))
-  if (__DEV__ && isReadonly(model))
-    warnOnce(`useWebMCPFormModel "${toValue(options.name)}": the model is readonly, so an agent's call cannot fill it and fails. Pass the writable ref or reactive() object.`)
+  if (__DEV__)
+    warnIfReadonly(model, toValue(options.name))
   const isAgentActive = shallowRef(false)
   const isSubmitting = shallowRef(false)
   const lastError = shallowRef<Error | null>(null)
@@ -131,11 +156,8 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
     const name = toValue(options.name)
     if (waiting || isSubmitting.value)
       throw busyError(name)
-    // A readonly model ignores writes (with a warning in development): onSubmit would get its initial values as the agent's.
-    if (isReadonly(model))
-      throw readonlyError(name)
     // From the initial values (nothing an earlier call or the person left), with a copy of the arguments (the person edits them).
-    setValues(model, { ...snapshot(initial), ...snapshot(args) })
+    fillForAgent(model, { ...snapshot(initial), ...snapshot(args) }, name)
     try {
       if (toValue(autosubmit))
         return await runOnSubmit(true)
@@ -152,8 +174,7 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
   }
 
   async function submit(): Promise<Result | undefined> {
-    // One submission at a time: during an agent's autosubmit the model holds the
-    // agent's values, which a second run would submit again as the person's.
+    // One at a time: during an agent's autosubmit, a second run would submit its values as the person's.
     if (isSubmitting.value)
       return undefined
     const call = waiting
@@ -177,8 +198,7 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
 
   const tool = useWebMCPTool<Partial<Values>, Result>({
     ...toolOptions,
-    // A schema not there yet (a ref still undefined while it loads) accepts nothing: no value goes unchecked.
-    inputSchema: () => ((schema as { '~standard'?: unknown })['~standard'] ? schema : toValue(schema)) || false,
+    inputSchema: checkedSchema(schema),
     // The model is what the person sees and `onSubmit` gets: whatever the app or a group says, only values its schema accepts.
     validateArgs: true,
     // The person's review is part of the call: only the form's own limit bounds it.
@@ -186,15 +206,6 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
     execute: agentCall,
   })
 
-  return {
-    submit,
-    cancel,
-    isAgentActive,
-    isSubmitting,
-    lastError,
-    isRegistered: tool.isRegistered,
-    error: tool.error,
-    isSupported: tool.isSupported,
-    stop: tool.stop,
-  }
+  const { isRegistered, error, isSupported, stop } = tool
+  return { submit, cancel, isAgentActive, isSubmitting, lastError, isRegistered, error, isSupported, stop }
 }
