@@ -326,7 +326,11 @@ function rememberAndRunQueued(entry: QueueEntry, rule: ConfirmRule): void {
       warnOnce(`Tool "${request.name}" was approved with remember: true, but its calls are asked every time (confirm: { remember: false }, or not annotated readOnlyHint or destructiveHint: false without confirm: { remember: true }): the approval was not remembered. Check request.canRemember before offering it.`)
     return
   }
-  rememberApproval(request, owner)
+  // A registration that ended while the call waited (the tool unregistered, or
+  // what it shows changed and it registered anew) keeps no approval: it covers
+  // no other call either.
+  if (!rememberApproval(request, owner))
+    return
   for (const other of queuedEntries()) {
     if (other !== entry && other.owner && sameApprovalOwner(owner, other.owner))
       other.decide(true)

@@ -60,16 +60,17 @@ function drop(key: AbortSignal): boolean {
   return true
 }
 
-/** Remembers the approval of `request`'s tool for the registration `owner`, while it lasts. */
-export function rememberApproval(request: Pick<WebMCPConfirmationRequest, 'name' | 'title'>, owner: ApprovalOwner): void {
+/** Remembers the approval of `request`'s tool for the registration `owner`, while it lasts; `false` when it ended already. */
+export function rememberApproval(request: Pick<WebMCPConfirmationRequest, 'name' | 'title'>, owner: ApprovalOwner): boolean {
   const { ended } = owner
   if (ended.aborted)
-    return // the tool the person approved is gone already
+    return false // the tool the person approved is gone already
   drop(ended)
   const unfollow = new AbortController()
   ended.addEventListener('abort', () => drop(ended) && changed(), { once: true, signal: unfollow.signal })
   approvals.set(ended, { listed: { name: request.name, ...(request.title ? { title: request.title } : {}), at: Date.now() }, owner, unfollow })
   changed()
+  return true
 }
 
 /**

@@ -1,7 +1,8 @@
-import type { MaybeRef } from 'vue'
+import type { MaybeRef, MaybeRefOrGetter } from 'vue'
 import type { UseWebMCPFormModelOptions, UseWebMCPFormModelReturn, WebMCPToolExecuteOptions } from '../types'
-import { isRef, shallowRef, toRaw, toValue } from 'vue'
+import { isReadonly, isRef, shallowRef, toRaw, toValue } from 'vue'
 import { isErrorLike } from '../shared/errorLike'
+import { warnOnce } from '../shared/warn'
 import { useWebMCPTool } from './useWebMCPTool'
 
 /** A copy of the model's values that later edits of the model do not reach. */
@@ -35,7 +36,14 @@ function setValues<Values extends object>(model: MaybeRef<Values>, values: Value
     if (!Object.hasOwn(values, key))
       delete target[key]
   }
-  Object.assign(target, values)
+  for (const key of Object.keys(values)) {
+    const value = (values as Record<string, unknown>)[key]
+    // An agent's `__proto__` key is data, as JSON.parse makes it: assigned, it would set the model's prototype.
+    if (key === '__proto__')
+      Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true })
+    else
+      target[key] = value
+  }
 }
 
 /** The agent's call waiting for the person, and how to settle it. */
@@ -69,6 +77,33 @@ function declinedError(name: string, reason?: string): Error {
   return error
 }
 
+const readonlyError = (name: string) => new TypeError(`The form "${name}" cannot take the agent's values: its model is readonly, so nothing was filled or submitted. Tell the person.`)
+
+/**
+ * Fills the model with an agent's values. A readonly model ignores writes (with
+ * a warning in development): `onSubmit` would get its initial values as the
+ * agent's, so the call fails instead.
+ */
+function fillForAgent<Values extends object>(model: MaybeRef<Values>, values: Values, name: string): void {
+  if (isReadonly(model))
+    throw readonlyError(name)
+  setValues(model, values)
+}
+
+function warnIfReadonly(model: unknown, name: string): void {
+  if (isReadonly(model))
+    warnOnce(`useWebMCPFormModel "${name}": the model is readonly, so an agent's call cannot fill it and fails. Pass the writable ref or reactive() object.`)
+}
+
+/**
+ * The form's schema as its tool reads it. One not there yet (a ref still
+ * undefined while it loads) accepts nothing: no agent value goes unchecked.
+ * A Standard Schema is taken as it is (an ArkType type is a function).
+ */
+function checkedSchema(schema: MaybeRefOrGetter<object>): () => object | false {
+  return () => ((schema as { '~standard'?: unknown })['~standard'] ? schema : toValue(schema)) || false
+}
+
 const busyError = (name: string) => new DOMException(`The form "${name}" is still waiting for the person to finish an earlier call. Try again once it has been answered.`, 'InvalidStateError')
 
 /**
@@ -84,6 +119,8 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
 ): UseWebMCPFormModelReturn<Result> {
   const { model, schema, onSubmit, autosubmit, ...toolOptions } = options
   const initial = snapshot(valuesOf(model))
+  if (__DEV__)
+    warnIfReadonly(model, toValue(options.name))
   const isAgentActive = shallowRef(false)
   const isSubmitting = shallowRef(false)
   const lastError = shallowRef<Error | null>(null)
@@ -120,7 +157,7 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
     if (waiting || isSubmitting.value)
       throw busyError(name)
     // From the initial values (nothing an earlier call or the person left), with a copy of the arguments (the person edits them).
-    setValues(model, { ...snapshot(initial), ...snapshot(args) })
+    fillForAgent(model, { ...snapshot(initial), ...snapshot(args) }, name)
     try {
       if (toValue(autosubmit))
         return await runOnSubmit(true)
@@ -137,6 +174,9 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
   }
 
   async function submit(): Promise<Result | undefined> {
+    // One at a time: during an agent's autosubmit, a second run would submit its values as the person's.
+    if (isSubmitting.value)
+      return undefined
     const call = waiting
     waiting = undefined // a second click does not answer twice
     try {
@@ -158,7 +198,7 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
 
   const tool = useWebMCPTool<Partial<Values>, Result>({
     ...toolOptions,
-    inputSchema: schema,
+    inputSchema: checkedSchema(schema),
     // The model is what the person sees and `onSubmit` gets: whatever the app or a group says, only values its schema accepts.
     validateArgs: true,
     // The person's review is part of the call: only the form's own limit bounds it.
@@ -166,15 +206,6 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
     execute: agentCall,
   })
 
-  return {
-    submit,
-    cancel,
-    isAgentActive,
-    isSubmitting,
-    lastError,
-    isRegistered: tool.isRegistered,
-    error: tool.error,
-    isSupported: tool.isSupported,
-    stop: tool.stop,
-  }
+  const { isRegistered, error, isSupported, stop } = tool
+  return { submit, cancel, isAgentActive, isSubmitting, lastError, isRegistered, error, isSupported, stop }
 }

@@ -8,6 +8,7 @@
 import type { MaybeRefOrGetter } from 'vue'
 import type { AnyToolOptions, BudgetMode, DescribedTool, UseWebMCPToolsSharedOptions, WebMCPConfig, WebMCPConfirmationRequest, WebMCPConfirmOptions } from '../types'
 import { toValue } from 'vue'
+import { warnOnce } from './warn'
 
 /** A tool's or a group's `confirm`, as read: `false`, `true` or an object. */
 export type ConfirmChoice = boolean | WebMCPConfirmOptions<any> | undefined
@@ -43,10 +44,14 @@ export interface ToolCallSettings extends WebMCPConfig {
  * limits and the hooks are the app's alone.
  */
 export function resolveCallSettings(config: WebMCPConfig, group: CallOptions = {}, tool: CallOptions = {}): ToolCallSettings {
+  const validateArgs = toValue(tool.validateArgs) ?? toValue(group.validateArgs) ?? config.validateArgs
+  if (__DEV__ && typeof validateArgs !== 'boolean' && validateArgs !== undefined)
+    warnOnce(`validateArgs must be true or false; got ${String(validateArgs)}. Arguments are checked: only false switches the check off.`)
   return {
     ...config,
     budgets: config.budgets ?? (__DEV__ ? 'warn' : false),
-    validateArgs: toValue(tool.validateArgs) ?? toValue(group.validateArgs) ?? config.validateArgs ?? true,
+    // Only `false` switches the check off: a getter's 0, '' or NaN is a mistake, and safe is the default.
+    validateArgs: validateArgs !== false,
     timeoutMs: toValue(tool.timeoutMs) ?? toValue(group.timeoutMs) ?? config.timeoutMs,
     confirmChoices: { tool: toValue(tool.confirm), group: toValue(group.confirm) },
   }

@@ -152,7 +152,8 @@ export interface UseWebMCPFormModelReturn<Result = unknown> extends WebMCPSuppor
   /**
    * Submits the model's values through `onSubmit`, for the app's submit
    * button. While an agent's call waits, this answers it. Resolves with what
-   * `onSubmit` returned, or `undefined` when it threw (see `lastError`).
+   * `onSubmit` returned, or `undefined` when it threw (see `lastError`) or
+   * a submission was already running (`isSubmitting`).
    */
   submit: () => Promise<Result | undefined>
   /**
