@@ -24,8 +24,8 @@ export interface UseWebMCPFormOptions<Fields extends FormFields = FormFields, Re
   formatOutput?: (result: Result, fields: Fields) => unknown
   /** Side effect when `execute` throws; the failure also lands in `lastError`. */
   onError?: (error: unknown) => void
-  /** Time limit for one submission's `execute`, in milliseconds. */
-  timeoutMs?: number
+  /** Time limit for one submission's `execute`, in milliseconds; a ref or a getter too, read at each submission. Default: the app's `timeoutMs`. */
+  timeoutMs?: MaybeRefOrGetter<number | undefined>
   /**
    * When the form goes back to its initial values, always after the answer has
    * been delivered (Chromium cancels an agent's call when its form resets
