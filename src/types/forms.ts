@@ -157,10 +157,11 @@ export interface UseWebMCPFormModelReturn<Result = unknown> extends WebMCPSuppor
   submit: () => Promise<Result | undefined>
   /**
    * The person declines the agent's waiting call: the agent gets a `DECLINED`
-   * result (with `reason`, when given) and the model its initial values back.
-   * Does nothing when no call waits.
+   * result (with `reason`, when given, as `decline(request, { reason })` of
+   * `useWebMCPConfirmations`) and the model its initial values back. Does
+   * nothing when no call waits; an `Event` (`@click="cancel"`) gives no reason.
    */
-  cancel: (reason?: string) => void
+  cancel: (options?: { reason?: string }) => void
   /** An agent's call has filled the model and waits for the person's submit or cancel. */
   isAgentActive: Readonly<Ref<boolean>>
   /** `onSubmit` is running. */
