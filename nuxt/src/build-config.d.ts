@@ -1,7 +1,7 @@
 // The template the module writes into the app's build directory.
 declare module '#build/vue-webmcp/config.mjs' {
-  import type { WebMCPConfig } from 'vue-webmcp'
+  import type { WebMCPConfig, WebMCPConfirmOptions } from 'vue-webmcp'
 
-  const config: Pick<WebMCPConfig, 'budgets' | 'limits' | 'validateArgs' | 'timeoutMs' | 'confirmTimeoutMs' | 'includeArgs'>
+  const config: Pick<WebMCPConfig, 'budgets' | 'limits' | 'validateArgs' | 'timeoutMs' | 'includeArgs'> & { confirm?: Pick<WebMCPConfirmOptions, 'timeoutMs'> }
   export default config
 }

@@ -1,9 +1,12 @@
 import type { HookResult, NuxtModule } from '@nuxt/schema'
-import type { WebMCPConfig } from 'vue-webmcp'
+import type { WebMCPConfig, WebMCPConfirmOptions } from 'vue-webmcp'
 import { addImports, addPlugin, addTemplate, createResolver, defineNuxtModule, extendRouteRules } from '@nuxt/kit'
 
-/** The parts of `WEBMCP_CONFIG` that can live in `nuxt.config` (plain data; hooks go in a plugin). */
-export type WebMCPModuleConfig = Pick<WebMCPConfig, 'budgets' | 'limits' | 'validateArgs' | 'timeoutMs' | 'confirmTimeoutMs' | 'includeArgs' | 'debugTools'>
+/** The parts of `WEBMCP_CONFIG` that can live in `nuxt.config` (plain data; hooks and `confirm.ask` go in a plugin). */
+export interface WebMCPModuleConfig extends Pick<WebMCPConfig, 'budgets' | 'limits' | 'validateArgs' | 'timeoutMs' | 'includeArgs' | 'debugTools'> {
+  /** `confirm.timeoutMs`: a request nobody decided within it is declined. A plugin sets `confirm.ask` beside it. */
+  confirm?: Pick<WebMCPConfirmOptions, 'timeoutMs'>
+}
 
 /**
  * Which origins may register tools, sent as the `tools` directive of a
@@ -41,7 +44,7 @@ const COMPOSABLES = [
 
 // `debugTools` registers the debugging tools for coding agents in development
 // builds only; vue-webmcp ignores it in production whatever the config says.
-const CONFIG_KEYS = ['budgets', 'limits', 'validateArgs', 'timeoutMs', 'confirmTimeoutMs', 'includeArgs', 'debugTools'] as const
+const CONFIG_KEYS = ['budgets', 'limits', 'validateArgs', 'timeoutMs', 'confirm', 'includeArgs', 'debugTools'] as const
 
 /** `['self', 'https://a.example']` -> `tools=(self "https://a.example")`, as Permissions-Policy spells it. */
 export function toolsDirective(origins: readonly string[]): string {

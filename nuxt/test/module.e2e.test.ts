@@ -135,6 +135,15 @@ describe('in Chromium with WebMCP', () => {
     await page.close()
   })
 
+  it('nuxt.config\'s confirm.timeoutMs bounds the plugin\'s ask: a request nobody decides is declined', async () => {
+    const { page } = await openPage('/')
+    await expect.poll(() => toolNames(page)).toContain('pay_invoice')
+    const unanswered = await call(page, 'pay_invoice', { amount: 13 })
+    expect(unanswered._meta).toEqual({ 'vue-webmcp/code': 'DECLINED' })
+    expect(unanswered.content[0]!.text).toContain('nobody decided within 300 ms')
+    await page.close()
+  })
+
   it('applies budgets: \'error\' from nuxt.config to results', async () => {
     const { page } = await openPage('/')
     await expect.poll(() => toolNames(page)).toContain('long_text')

@@ -73,6 +73,8 @@ export interface ToolCall<Args, Result> {
   origin?: WebMCPCallOrigin
   /** The registration it came through: a remembered approval belongs to it (call/rememberedApprovals.ts). */
   owner?: ApprovalOwner
+  /** What an option's ref or getter threw as the call read it, wrapped (a throw may be `undefined`): the call does not run (`unreadableOptions`). */
+  unreadable?: [unknown]
 }
 
 /** What a call ends with: the agent's result, and for the hooks and forms whether and why it failed. */
@@ -141,7 +143,9 @@ export async function runToolCall<Args, Result>(call: ToolCall<Args, Result>, ar
   const trail: CallTrail = {}
   let outcome: ToolCallOutcome
   try {
-    outcome = copied.refused ? failed(settings, copied.refused, 'INVALID_ARGS') : await runCall(call, copied.args as Args, trail)
+    outcome = call.unreadable
+      ? unreadableOptions(call as ToolCall<unknown, unknown>)
+      : copied.refused ? failed(settings, copied.refused, 'INVALID_ARGS') : await runCall(call, copied.args as Args, trail)
   }
   catch (error) {
     outcome = failed(settings, error, 'INTERNAL')
@@ -162,6 +166,26 @@ export async function runToolCall<Args, Result>(call: ToolCall<Args, Result>, ar
     ...withArgs,
   }))
   return outcome
+}
+
+/**
+ * A call whose options could not be read (a `validateArgs`, `timeoutMs`,
+ * `confirm`, schema or annotations ref or getter threw): the page's mistake,
+ * not the agent's, so `TOOL_ERROR` with `onError`, and nothing runs.
+ */
+function unreadableOptions(call: ToolCall<unknown, unknown>): ToolCallOutcome {
+  const error = new Error(`Tool "${call.name}" did not run: reading its options threw (${errorText(call.unreadable![0])}). The page must fix the tool; calling it again will not help until then.`, { cause: call.unreadable![0] })
+  safely(call, 'onError', () => error)
+  return failed(call.settings, error, 'TOOL_ERROR')
+}
+
+function errorText(failure: unknown): string {
+  try {
+    return String((failure as Error | null)?.message ?? failure).slice(0, 500)
+  }
+  catch {
+    return 'unknown error'
+  }
 }
 
 // The confirmation step, loaded with the first call that asks, kept once loaded.

@@ -8,7 +8,7 @@
 // annotations are read into one rule; a remembered approval
 // (call/rememberedApprovals.ts) may let the call run unasked. Otherwise a
 // request joins the page-wide queue (call/confirmQueue.ts) and waits for a
-// `confirm` callback (the tool's, its group's or the app's, nearest first) or,
+// `confirm.ask` callback (the tool's, its group's or the app's, nearest first) or,
 // without one, for a `useWebMCPConfirmations` dialog. Withdrawing it (the
 // agent cancels, the tool's scope ends, the registration it came through
 // ends) aborts its signal and takes it out. A bounded number of a tool's
@@ -78,10 +78,9 @@ export function confirmRule(call: ConfirmingCall): ConfirmRule | undefined {
   if (!asksThePerson(call))
     return undefined
   const { settings, annotations } = call
-  const { tool, group, toolFields, groupFields, ask } = confirmFields(settings)
-  // The nearest value set, `null` included: `confirmCall` fails a call whose limit is not a
-  // positive, finite number rather than let it wait without one.
-  const timeoutMs = [toolFields.timeoutMs, groupFields.timeoutMs, settings.confirmTimeoutMs].find(ms => ms !== undefined)
+  // A `timeoutMs` that is not a positive, finite number (`null` included) fails the call in
+  // `confirmCall` rather than let it wait without a limit.
+  const { tool, group, toolFields, groupFields, ask, timeoutMs } = confirmFields(settings)
   // Only what registered can be remembered: it ends with the registration.
   const owner = call.owner && { ...call.owner, shown: shownOf(call) }
   return {
@@ -207,7 +206,7 @@ function runUnasked(call: ConfirmableCall): undefined {
   // The default for a consequential tool applies once the app can ask.
   if (__DEV__) {
     (call.settings.warn ?? warnOnce)(`Tool "${call.name}" is consequential (annotations.consequentialHint) but nothing on this page asks the person: it ran without confirmation. `
-      + 'Mount useWebMCPConfirmations() to show a dialog, set WEBMCP_CONFIG.confirm, or set confirm: false on the tool if it needs none.')
+      + 'Mount useWebMCPConfirmations() to show a dialog, set WEBMCP_CONFIG.confirm.ask, or set confirm: false on the tool if it needs none.')
   }
   return undefined
 }

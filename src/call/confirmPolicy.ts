@@ -50,21 +50,28 @@ export interface ConfirmFields {
   group: ConfirmChoice
   toolFields: WebMCPConfirmOptions<unknown>
   groupFields: WebMCPConfirmOptions<unknown>
-  /** The nearest `ask`: the tool's, its group's (whatever the tool's own `confirm`), the app's `confirm`. */
+  /** The nearest `ask`: the tool's, its group's (whatever the tool's own `confirm`), the app's `confirm.ask`. */
   ask: WebMCPConfirm | undefined
+  /** The nearest `timeoutMs` set (`null` included, which fails the call): the tool's, its group's, the app's `confirm.timeoutMs`. */
+  timeoutMs: number | undefined
 }
 
 /**
- * The one reading of a tool's `confirm` and its group's. A tool's own
+ * The one reading of a tool's `confirm`, its group's and the app's (the
+ * `confirm` rows of the table in docs/guide/configuration.md). A tool's own
  * `confirm: true` asks on every call, through the nearest `ask`: the group's
  * other fields (`when`, `remember`, `timeoutMs`) apply only to a tool whose
- * own `confirm` is unset or an object, field by field.
+ * own `confirm` is unset or an object, field by field. The app's `confirm`
+ * gives only `ask` and `timeoutMs`, below both.
  */
 export function confirmFields(settings: ToolCallSettings): ConfirmFields {
   const { tool, group } = settings.confirmChoices ?? {}
   const toolFields = fieldsOf(tool)
-  const ask = [toolFields.ask, fieldsOf(group).ask, settings.confirm].find(option => typeof option === 'function')
-  return { tool, group, toolFields, groupFields: tool === undefined || typeof tool === 'object' ? fieldsOf(group) : {}, ask }
+  const groupFields = tool === undefined || typeof tool === 'object' ? fieldsOf(group) : {}
+  const app = fieldsOf(settings.confirm)
+  const ask = [toolFields.ask, fieldsOf(group).ask, app.ask].find(option => typeof option === 'function')
+  const timeoutMs = [toolFields.timeoutMs, groupFields.timeoutMs, app.timeoutMs].find(ms => ms !== undefined)
+  return { tool, group, toolFields, groupFields, ask, timeoutMs }
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Ref } from 'vue'
+import type { ToolCall } from '../call/callTool'
 import type { ToolCallSettings } from '../shared/callSettings'
 import type { FormFields, FormFieldValue, UseWebMCPFormOptions, UseWebMCPFormReturn, WebMCPFormAttrs, WebMCPFormReset } from '../types'
 import { useEventListener } from '@vueuse/core'
@@ -131,6 +132,9 @@ interface SubmissionOutcome {
   failure: unknown
 }
 
+/** A submission's settings, read as it arrives; or, when an option's ref or getter threw, what it threw (the call path answers it). */
+type SubmissionSettings = Pick<ToolCall<unknown, unknown>, 'settings' | 'unreadable'>
+
 /**
  * Runs one submission, a person's or an agent's, through the call path, and
  * hands an agent the answer. Never rejects: everything here is the app's code
@@ -142,7 +146,7 @@ async function runSubmission<Fields extends FormFields, Result>(
   submit: SubmitEvent,
   byAgent: boolean,
   options: UseWebMCPFormOptions<Fields, Result>,
-  settings: ToolCallSettings,
+  read: SubmissionSettings,
   ended: AbortSignal,
   onAgentAnswer: (answer: Promise<unknown>) => void,
 ): Promise<SubmissionOutcome> {
@@ -159,7 +163,7 @@ async function runSubmission<Fields extends FormFields, Result>(
     const outcome = loadAndCallTool({
       name: toValue(options.name),
       origin: { source: 'form', caller: byAgent ? 'agent' : 'person', autosubmitted: byAgent && !!toValue(options.autosubmit) },
-      settings,
+      ...read,
       execute: (entries: Fields) => {
         if (refusal)
           throw refusal // nothing is submitted: the agent gets INVALID_ARGS
@@ -316,8 +320,17 @@ function formDescription(description: string): string {
  * and the form's `action` never navigates.
  */
 export function useWebMCPForm<Fields extends FormFields = FormFields, Result = unknown>(options: UseWebMCPFormOptions<Fields, Result>): UseWebMCPFormReturn {
-  // Arguments come from the browser's own controls: no schema to validate against.
-  const settings = resolveCallSettings(injectConfig(), {}, { validateArgs: false, timeoutMs: options.timeoutMs })
+  const config = injectConfig()
+  // Read at each submission, as every tool's are (shared/callSettings.ts). Arguments come
+  // from the browser's own controls: no schema to validate against.
+  const readSettings = (): SubmissionSettings => {
+    try {
+      return { settings: resolveCallSettings(config, {}, { validateArgs: false, timeoutMs: options.timeoutMs }) }
+    }
+    catch (reason) {
+      return { settings: config as ToolCallSettings, unreadable: [reason] }
+    }
+  }
   const agent: AgentState = { isAgentActive: shallowRef(false), submitted: false }
   const isSubmitting = shallowRef(false)
   const error = shallowRef<Error | null>(null)
@@ -342,8 +355,10 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
     isSubmitting.value = true
     error.value = null
     resets.started()
-    const callSettings = __DEV__ ? devtoolsHook({ type: 'call', key: error, settings, caller: byAgent ? 'agent' : 'person' }) : settings
-    const submission = await runSubmission(submit, byAgent, options, callSettings, ended.signal, (answer) => {
+    const read = readSettings()
+    if (__DEV__)
+      read.settings = devtoolsHook({ type: 'call', key: error, settings: read.settings, caller: byAgent ? 'agent' : 'person' })
+    const submission = await runSubmission(submit, byAgent, options, read, ended.signal, (answer) => {
       pendingAgentAnswer = answer
       const settled = () => (pendingAgentAnswer = undefined)
       answer.then(settled, settled)
@@ -375,7 +390,7 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
   scope.run(() => {
     // Development builds: Vue DevTools and the debugging tools see the form.
     if (__DEV__)
-      devtoolsHook({ type: 'form', registrations: useToolRegistrations, settings, options, error })
+      devtoolsHook({ type: 'form', registrations: useToolRegistrations, settings: resolveCallSettings(config), options, error })
     followAgent(options, document, agent, resets)
     onScopeDispose(() => ended.abort(new DOMException('The form was unmounted.', 'AbortError')))
   })

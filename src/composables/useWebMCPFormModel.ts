@@ -190,10 +190,10 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
     }
   }
 
-  function cancel(reason?: string): void {
+  function cancel(cancelOptions?: { reason?: string }): void {
     const call = waiting
     waiting = undefined
-    call?.fail(declinedError(toValue(options.name), reason))
+    call?.fail(declinedError(toValue(options.name), cancelOptions?.reason))
   }
 
   const tool = useWebMCPTool<Partial<Values>, Result>({

@@ -3,6 +3,7 @@
 // its own registration, `isRegistered` and `error`; each pass re-registers
 // exactly the tools whose content changed.
 import type { EffectScope, ShallowRef } from 'vue'
+import type { ToolCallSettings } from '../shared/callSettings'
 import type { AnyToolOptions, DescribedTool, UseWebMCPToolReturn, UseWebMCPToolsSharedOptions, WebMCPConfig, WebMCPToolExecuteOptions } from '../types'
 import type { DefinitionCheck } from './checksByBuild'
 import type { ToolSlot } from './toolRegistration'
@@ -110,20 +111,29 @@ async function startRegisteredCall(
   const { options } = slot
   // Read at call time, like `execute`: the schemas as the options give them
   // (a Standard Schema checks with its own code; the browser got its JSON Schema),
-  // and the settings, the tool's over its group's over the app's.
-  const definition = describe(options, shared)
-  const settings = resolveCallSettings(config, shared, options)
+  // and the settings, the tool's over its group's over the app's. A ref or
+  // getter that throws is the page's mistake: the call path answers it
+  // (`unreadable`), with the definition the tool registered.
+  let read: DescribedTool & { settings: ToolCallSettings, unreadable?: [unknown] }
+  try {
+    read = { ...describe(options, shared), settings: resolveCallSettings(config, shared, options) }
+  }
+  catch (error) {
+    // The app's config as it is: the call path reads only its hooks and budget there.
+    read = { ...JSON.parse(slot.registration?.json ?? '{}'), settings: config as ToolCallSettings, unreadable: [error] }
+  }
+  const { settings } = read
   // The call counts from its arrival, before the call path loads; `onStart`, `onSuccess` and its end are the call path's.
   const end = slot.calls.begin()
   const registration = slot.registration?.controller.signal
   const outcome = await loadAndCallTool({
     // The name and schemas, and what a confirmation shows: title, description, annotations.
-    ...definition,
+    ...read,
     settings: __DEV__ ? devtoolsHook({ type: 'call', key: slot, settings }) : settings,
     // Read at call time: swapping them never re-registers the tool.
     execute: (a, signal) => options.execute(a, { signal }),
     formatOutput: options.formatOutput,
-    onError: onErrorOf(options, shared, definition.name),
+    onError: onErrorOf(options, shared, read.name),
     signals: [callOptions?.signal, ended],
     // A remembered approval belongs to this registration, this `execute` and what the person saw (call/confirm.ts).
     ...(registration ? { owner: { ended: registration, execute: options.execute } } : {}),

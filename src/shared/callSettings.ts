@@ -2,7 +2,10 @@
 // run with, read from its own options, its group's (`useWebMCPTools` shared
 // options), the app's `WEBMCP_CONFIG` and the defaults, in that order (the
 // table in docs/guide/configuration.md). The one place an option's precedence
-// is decided. Read at every registration pass and every call, never kept, so a
+// is decided; `confirm`'s fields (the tool's over its group's over the app's
+// `ask` and `timeoutMs`) are merged field by field by call/confirmPolicy.ts's
+// `confirmFields`, loaded only with the calls that ask, from the choices read
+// here. Read at every registration pass and every call, never kept, so a
 // ref, a getter or a mutated options object counts from the next one.
 // No Vue import but `toValue`.
 import type { MaybeRefOrGetter } from 'vue'

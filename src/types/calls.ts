@@ -99,7 +99,7 @@ export type WebMCPConfirm = (request: WebMCPConfirmationRequest) => boolean | We
  * group's `ask`.
  */
 export interface WebMCPConfirmOptions<Args = Record<string, unknown>> {
-  /** How to ask: this callback, else the group's or the app's `confirm`, else a `useWebMCPConfirmations` dialog. */
+  /** How to ask: this callback, else the group's or the app's `confirm.ask`, else a `useWebMCPConfirmations` dialog. */
   ask?: WebMCPConfirm
   /**
    * Asks only for the calls it returns `true` for; the others run unasked. It
@@ -122,7 +122,7 @@ export interface WebMCPConfirmOptions<Args = Record<string, unknown>> {
    * Declines a request nobody decided within this many milliseconds (a
    * `DECLINED` result saying so). A positive, finite number: anything else
    * fails each call that would ask, without asking (a `TOOL_ERROR` that says
-   * why; development builds warn). Default: the app's `confirmTimeoutMs`,
+   * why; development builds warn). Default: the app's `confirm.timeoutMs`,
    * else no limit; the caller can still cancel.
    */
   timeoutMs?: number

@@ -1,5 +1,5 @@
 // The app's configuration (`WEBMCP_CONFIG`) and Chrome's budgets.
-import type { WebMCPConfirm, WebMCPToolCallEvent, WebMCPToolResultEvent } from './calls'
+import type { WebMCPConfirmOptions, WebMCPToolCallEvent, WebMCPToolResultEvent } from './calls'
 
 /** Chrome's guidance ("WebMCP tool security", "Set character budgets"). */
 export interface WebMCPBudgetLimits {
@@ -44,19 +44,18 @@ export interface WebMCPConfig {
   /** Include the call arguments in hook payloads. Off by default: arguments often carry personal data. */
   includeArgs?: boolean
   /**
-   * How the page asks the person before a call runs, for apps that have a
-   * dialog service. Tools annotated `consequentialHint: true` ask, and tools
-   * or groups that set `confirm: true` (see `useWebMCPConfirmations` for a
-   * dialog of your own). A tool's or group's own function takes precedence.
+   * How the page asks the person before a call runs, for every tool that asks
+   * (tools annotated `consequentialHint: true`, tools or groups that set
+   * `confirm`): `ask`, the callback of an app with a dialog service (else a
+   * `useWebMCPConfirmations` dialog asks), and `timeoutMs`, which declines a
+   * request nobody decided within that many milliseconds (a positive, finite
+   * number; unset: a request waits until someone decides, the agent cancels or
+   * the tool's scope ends). A tool's or group's own `confirm.ask` and
+   * `confirm.timeoutMs` take precedence. `when` and `remember` are a tool's
+   * (its arguments, its reversibility); the app's `ask` decides whether an
+   * approval is remembered by answering `remember: true` or not.
    */
-  confirm?: WebMCPConfirm
-  /**
-   * Declines a request nobody decided within this many milliseconds, for
-   * every tool that asks and sets no `confirm.timeoutMs` of its own (or its
-   * group's). A positive number; unset: a request waits until someone
-   * decides, the agent cancels or the tool's scope ends.
-   */
-  confirmTimeoutMs?: number
+  confirm?: Pick<WebMCPConfirmOptions, 'ask' | 'timeoutMs'>
   /** Runs before `execute`. */
   onToolCall?: (event: WebMCPToolCallEvent) => void
   /** Runs after the result is normalized, for success and failure alike; not for a call whose code could not be loaded (it never started). */

@@ -24,8 +24,8 @@ export interface UseWebMCPFormOptions<Fields extends FormFields = FormFields, Re
   formatOutput?: (result: Result, fields: Fields) => unknown
   /** Side effect when `execute` throws; the failure also lands in `lastError`. */
   onError?: (error: unknown) => void
-  /** Time limit for one submission's `execute`, in milliseconds. */
-  timeoutMs?: number
+  /** Time limit for one submission's `execute`, in milliseconds; a ref or a getter too, read at each submission. Default: the app's `timeoutMs`. */
+  timeoutMs?: MaybeRefOrGetter<number | undefined>
   /**
    * When the form goes back to its initial values, always after the answer has
    * been delivered (Chromium cancels an agent's call when its form resets
@@ -158,10 +158,11 @@ export interface UseWebMCPFormModelReturn<Result = unknown> extends WebMCPSuppor
   submit: () => Promise<Result | undefined>
   /**
    * The person declines the agent's waiting call: the agent gets a `DECLINED`
-   * result (with `reason`, when given) and the model its initial values back.
-   * Does nothing when no call waits.
+   * result (with `reason`, when given, as `decline(request, { reason })` of
+   * `useWebMCPConfirmations`) and the model its initial values back. Does
+   * nothing when no call waits; an `Event` (`@click="cancel"`) gives no reason.
    */
-  cancel: (reason?: string) => void
+  cancel: (options?: { reason?: string }) => void
   /** An agent's call has filled the model and waits for the person's submit or cancel. */
   isAgentActive: Readonly<Ref<boolean>>
   /** `onSubmit` is running. */

@@ -3,7 +3,7 @@
 // remembered follows MCP's annotation defaults; `destructiveHint` alone does
 // not ask (and says so in development); a `confirm.timeoutMs` that is not a
 // positive number fails the calls that ask, in every build; the app's
-// `confirmTimeoutMs` bounds every request that sets none.
+// `confirm.timeoutMs` bounds every request that sets none.
 import type { UseWebMCPConfirmationsReturn, WebMCPToolResponse } from '../../src'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useWebMCPConfirmations, useWebMCPTool, useWebMCPTools } from '../../src'
@@ -164,9 +164,9 @@ describe(`which confirm applies (${lane})`, () => {
     warn.mockRestore()
   })
 
-  it('the app\'s confirmTimeoutMs declines a request nobody decided; a tool\'s own timeoutMs wins; a wrong one fails the calls that ask', async () => {
+  it('the app\'s confirm.timeoutMs declines a request nobody decided; a tool\'s own timeoutMs wins; a wrong one fails the calls that ask', async () => {
     const confirmations = dialog()
-    const config = { confirmTimeoutMs: 100 }
+    const config = { confirm: { timeoutMs: 100 } }
     const name = uniqueName('pay')
     const patient = uniqueName('pay')
     const tools = mounted(() => useWebMCPTools([
@@ -184,7 +184,7 @@ describe(`which confirm applies (${lane})`, () => {
     expect(textOf(await waiting)).toBe('paid')
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const brokenName = uniqueName('pay')
-    const broken = mounted(() => useWebMCPTool({ name: brokenName, description: 'd', confirm: true, execute: () => 'paid' }), { confirmTimeoutMs: -1 })
+    const broken = mounted(() => useWebMCPTool({ name: brokenName, description: 'd', confirm: true, execute: () => 'paid' }), { confirm: { timeoutMs: -1 } })
     await until(() => broken.isRegistered.value)
     expect(textOf(await agentCall(mc, brokenName, {}))).toContain('confirm.timeoutMs must be a positive, finite number')
     warn.mockRestore()

@@ -191,7 +191,7 @@ describe(`confirmation before consequential tools (${lane})`, () => {
       seen.push(request)
       return Promise.resolve(answer)
     })
-    const config = { confirm }
+    const config = { confirm: { ask: confirm } }
     const { name, execute, state } = transferTool({}, config)
     const optedOut = transferTool({ confirm: false }, config)
     const plainName = uniqueName('plain')
@@ -238,7 +238,7 @@ describe(`confirmation before consequential tools (${lane})`, () => {
   it('a callback decides one request at a time, in order; withdrawing the one it is deciding aborts its signal and moves on', async () => {
     const asked: { request: WebMCPConfirmationRequest, answer: (approved: boolean) => void }[] = []
     const confirm = (request: WebMCPConfirmationRequest) => new Promise<boolean>(resolve => asked.push({ request, answer: resolve }))
-    const { name, execute, state } = transferTool({}, { confirm })
+    const { name, execute, state } = transferTool({}, { confirm: { ask: confirm } })
     const scope = effectScope()
     cleanups.push(() => scope.stop())
     const doomedName = uniqueName('doomed')

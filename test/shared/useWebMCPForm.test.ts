@@ -488,6 +488,42 @@ describe(`useWebMCPForm (${lane})`, () => {
     })
   })
 
+  it('its settings are read at each submission: a timeoutMs ref and the app\'s config changed after setup count; a getter that throws is a TOOL_ERROR result', async (context) => {
+    needs(context, 'forms')
+    const name = uniqueName('slow_form')
+    const timeoutMs = ref<number | undefined>()
+    const config: WebMCPConfig = {}
+    let broken = false
+    const Form = defineComponent({
+      setup() {
+        const form = useWebMCPForm({
+          name,
+          description: 'Files a slow report.',
+          autosubmit: true,
+          timeoutMs: () => {
+            if (broken)
+              throw new Error('no limit today')
+            return timeoutMs.value
+          },
+          execute: () => new Promise(resolve => setTimeout(resolve, 300, 'filed')),
+        })
+        return () => h('form', { ...form.attrs.value }, [h('input', { name: 'title' }), h('button', 'Go')])
+      },
+    })
+    const wrapper = mount(Form, { attachTo: document.body, global: { provide: { [WEBMCP_CONFIG as symbol]: config } } })
+    cleanups.push(() => wrapper.unmount())
+    expect(textOf(await agentSubmit(name, { title: 'a' }))).toBe('filed')
+    config.timeoutMs = 50
+    expect((await agentSubmit(name, { title: 'b' }))._meta).toEqual({ 'vue-webmcp/code': 'TIMEOUT' })
+    config.timeoutMs = undefined
+    timeoutMs.value = 50
+    expect((await agentSubmit(name, { title: 'c' }))._meta).toEqual({ 'vue-webmcp/code': 'TIMEOUT' })
+    broken = true
+    const unreadable = await agentSubmit(name, { title: 'd' })
+    expect(unreadable._meta).toEqual({ 'vue-webmcp/code': 'TOOL_ERROR' })
+    expect(textOf(unreadable)).toContain('reading its options threw (no limit today)')
+  })
+
   it('isAgentActive goes back to false when the form\'s tool name changes', async (context) => {
     needs(context, 'forms')
     const name = ref(uniqueName('before'))

@@ -77,13 +77,23 @@ describe(`useWebMCPFormModel (${lane})`, () => {
     const { name, model, form } = mountFormModel({ onSubmit })
     const answer = call(name, { title: 'Unwanted' })
     await until(() => form.isAgentActive.value)
-    form.cancel('not today')
+    form.cancel({ reason: 'not today' })
     const response = await answer
     expect(response.isError).toBe(true)
     expect(response._meta).toEqual({ 'vue-webmcp/code': 'DECLINED' })
     expect(textOf(response)).toContain('not today')
     expect(onSubmit).not.toHaveBeenCalled()
     expect([form.isAgentActive.value, model.value]).toEqual([false, blank()])
+  })
+
+  it('cancel bound as @click="cancel" (an Event) declines with no reason', async () => {
+    const { name, form } = mountFormModel({ onSubmit: () => 'ordered' })
+    const answer = call(name, { title: 'Unwanted' })
+    await until(() => form.isAgentActive.value)
+    form.cancel(new MouseEvent('click') as never)
+    const response = await answer
+    expect(response._meta).toEqual({ 'vue-webmcp/code': 'DECLINED' })
+    expect(textOf(response)).not.toContain('reason')
   })
 
   it('refuses values the schema refuses with INVALID_ARGS, before they reach the model', async () => {

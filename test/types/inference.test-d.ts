@@ -1,5 +1,5 @@
 import type { Ref } from 'vue'
-import type { WebMCPConfirmationRequest, WebMCPContentBlock, WebMCPToolResponse, WebMCPToolState } from '../../src'
+import type { WebMCPConfig, WebMCPConfirmationRequest, WebMCPContentBlock, WebMCPToolResponse, WebMCPToolState } from '../../src'
 import type { StandardSchemaV1 } from '../../src/types/standardSchema'
 import { describe, expectTypeOf, it } from 'vitest'
 import { ref } from 'vue'
@@ -179,6 +179,16 @@ describe('call state', () => {
     useWebMCPTools([{ name: 'c', description: 'd', execute: () => 'ok' }], { confirm: () => ({ ask }), validateArgs: ref(false), timeoutMs: () => 60 })
     // @ts-expect-error a function taking the request is not a confirm: `confirm: { ask }` is
     useWebMCPTool({ name: 'd', description: 'd', confirm: ask, execute: () => 'ok' })
+  })
+
+  it('the app\'s confirm is an object too: ask and timeoutMs; when and remember are a tool\'s', () => {
+    const ask = (request: WebMCPConfirmationRequest) => request.args !== undefined
+    expectTypeOf<{ confirm: { ask: typeof ask, timeoutMs: number } }>().toExtend<WebMCPConfig>()
+    // @ts-expect-error a bare callback is not the app's confirm: `confirm: { ask }` is
+    const bare: WebMCPConfig = { confirm: ask }
+    // @ts-expect-error `when` reads a tool's arguments: it is set on the tool or its group
+    const when: WebMCPConfig = { confirm: { when: () => true } }
+    expectTypeOf(bare).toEqualTypeOf(when)
   })
 })
 

@@ -11,6 +11,7 @@ export default defineNuxtPlugin({
     const config: WebMCPConfig = {
       ...moduleConfig,
       ...(moduleConfig.limits ? { limits: { ...moduleConfig.limits } } : {}),
+      ...(moduleConfig.confirm ? { confirm: { ...moduleConfig.confirm } } : {}),
     }
     // app.provide reaches every tool: components, Pinia stores, runWithContext.
     nuxtApp.vueApp.provide(WEBMCP_CONFIG, config)

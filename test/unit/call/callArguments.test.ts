@@ -38,7 +38,7 @@ describe('which tools ask', () => {
     const ownAsk = vi.fn(async () => true)
     const execute = vi.fn(() => 'ran')
     const outcome = await runToolCall(call({
-      settings: { ...resolveCallSettings({ confirm: appAsk }, { confirm: group as never }, { confirm: (own === 'own' ? { ask: ownAsk } : own) as never }), warn: () => {} },
+      settings: { ...resolveCallSettings({ confirm: { ask: appAsk } }, { confirm: group as never }, { confirm: (own === 'own' ? { ask: ownAsk } : own) as never }), warn: () => {} },
       annotations,
       owner: {} as never,
       execute,
@@ -64,7 +64,7 @@ describe('a call\'s arguments, and the confirmation step it loads', () => {
     const ask = vi.fn(async () => true)
     const execute = vi.fn(() => 'sent')
     const caller = new AbortController()
-    const running = freshCallTool(call({ settings: resolveCallSettings({ confirm: ask }, {}, { confirm: true }), execute, signals: [caller.signal] }), {})
+    const running = freshCallTool(call({ settings: resolveCallSettings({ confirm: { ask } }, {}, { confirm: true }), execute, signals: [caller.signal] }), {})
     setTimeout(() => caller.abort(new DOMException('The agent cancelled.', 'AbortError')), 10)
     const outcome = await running
     await new Promise(resolve => setTimeout(resolve, 80))
@@ -167,7 +167,7 @@ describe('a call\'s arguments, and the confirmation step it loads', () => {
       return true
     })
     const execute = vi.fn((a: { amount: number, at: Date }) => [a.amount, a.at.toISOString()])
-    const settings = resolveCallSettings({ confirm: ask as never }, {}, { confirm: true })
+    const settings = resolveCallSettings({ confirm: { ask: ask as never } }, {}, { confirm: true })
     const outcome = await runToolCall(call({ settings, inputSchema: schema, execute: execute as never }), args)
     expect(outcome.ok).toBe(true)
     expect(shown).toEqual([{ amount: 5, at: new Date('2026-12-04T10:00:00Z') }])

@@ -54,12 +54,12 @@ describe('confirmRule', () => {
   })
 
   it('asks for a consequential tool by default, not explicitly, through the app\'s callback', () => {
-    expect(ruleOf(toolCall({}, {}, { consequentialHint: true }, { confirm: appConfirm })))
+    expect(ruleOf(toolCall({}, {}, { consequentialHint: true }, { confirm: { ask: appConfirm } })))
       .toEqual({ explicit: false, ask: appConfirm, canRemember: false })
   })
 
   it('an object asks; the nearest ask decides: the tool\'s, its group\'s, the app\'s', () => {
-    const app = { confirm: appConfirm }
+    const app = { confirm: { ask: appConfirm } }
     expect(confirmRule(toolCall({ confirm: { ask: ownConfirm } }, { confirm: { ask: groupConfirm } }, undefined, app))!.ask).toBe(ownConfirm)
     expect(confirmRule(toolCall({ confirm: { timeoutMs: 5 } }, { confirm: { ask: groupConfirm } }, undefined, app))!.ask).toBe(groupConfirm)
     expect(confirmRule(toolCall({ confirm: { timeoutMs: 5 } }, {}, undefined, app))!.ask).toBe(appConfirm)
@@ -76,7 +76,7 @@ describe('confirmRule', () => {
   })
 
   it('the nearest timeoutMs set wins, null included (the step fails such a call rather than wait without a limit)', () => {
-    const app = { confirmTimeoutMs: 30_000 }
+    const app = { confirm: { timeoutMs: 30_000 } }
     const confirm = (ms: unknown) => ({ confirm: { timeoutMs: ms as number } })
     const nearest = (own: unknown, group: unknown) => confirmRule(toolCall(confirm(own), confirm(group), undefined, app))!.timeoutMs
     expect(nearest(null, 9)).toBeNull()
@@ -106,9 +106,9 @@ describe('confirmRule', () => {
     expect(canRemember({ confirm: true }, { confirm: { remember: true } })).toBe(false)
   })
 
-  it('the app\'s confirmTimeoutMs applies where neither the tool nor its group sets one', () => {
-    expect(confirmRule(toolCall({ confirm: true }, {}, undefined, { confirmTimeoutMs: 30_000 }))!.timeoutMs).toBe(30_000)
-    expect(confirmRule(toolCall({ confirm: { timeoutMs: 5 } }, {}, undefined, { confirmTimeoutMs: 30_000 }))!.timeoutMs).toBe(5)
+  it('the app\'s confirm.timeoutMs applies where neither the tool nor its group sets one', () => {
+    expect(confirmRule(toolCall({ confirm: true }, {}, undefined, { confirm: { timeoutMs: 30_000 } }))!.timeoutMs).toBe(30_000)
+    expect(confirmRule(toolCall({ confirm: { timeoutMs: 5 } }, {}, undefined, { confirm: { timeoutMs: 30_000 } }))!.timeoutMs).toBe(5)
   })
 
   it('with no registration to keep it for, nothing can be remembered', () => {

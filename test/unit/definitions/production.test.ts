@@ -143,12 +143,12 @@ describe('production build: no active scope', () => {
 describe('production build: a confirm.timeoutMs that is not a positive, finite number', () => {
   it.each([
     ['the tool\'s', 'pay_own', { confirm: { timeoutMs: -5 } }, {}, '-5'],
-    ['the app\'s', 'pay_app', { confirm: true }, { confirmTimeoutMs: '100' }, '"100"'],
+    ['the app\'s', 'pay_app', { confirm: true }, { confirm: { timeoutMs: '100' } }, '"100"'],
   ])('%s: the tool registers, and each call that would ask fails at once without asking or running, saying why', async (_whose, name, toolOptions, config, shown) => {
     const mc = install()
     const ask = vi.fn(() => true)
     const execute = vi.fn(() => 'paid')
-    const state = inApp({ ...config, confirm: ask }, () => useWebMCPTool({ name, description: 'd', ...toolOptions, execute }))
+    const state = inApp({ ...config, confirm: { ...(config as { confirm?: object }).confirm, ask } }, () => useWebMCPTool({ name, description: 'd', ...toolOptions, execute }))
     await until(() => state.isRegistered.value)
     expect(state.error.value).toBeNull()
     // Earlier tests' scopes still run, and move their tools to this context: this one is found by name.
