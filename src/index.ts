@@ -45,6 +45,7 @@ export type {
   UseWebMCPToolsReturn,
   UseWebMCPToolsSharedOptions,
   WebMCPBudgetLimits,
+  WebMCPBudgetMode,
   WebMCPCallOrigin,
   WebMCPConfig,
   WebMCPConfirm,
@@ -54,6 +55,7 @@ export type {
   WebMCPConfirmOptions,
   WebMCPContentAnnotations,
   WebMCPContentBlock,
+  WebMCPContentBlockBase,
   WebMCPEmbeddedResource,
   WebMCPErrorCode,
   WebMCPFormAttrs,
@@ -78,3 +80,5 @@ export type {
   WebMCPToolState,
   WebMCPUntrusted,
 } from './types'
+// Standard Schema's own interface (a structural copy: any Zod 4, Valibot or ArkType schema is one), under the package's prefix.
+export type { StandardSchemaV1 as WebMCPStandardSchema } from './types'

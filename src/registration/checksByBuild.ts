@@ -5,7 +5,7 @@
 // which load with import() (call/budgets.ts): in 'error' mode nothing registers before they
 // have run; in 'warn' mode tools register at once and the warnings follow.
 import type { ShallowRef } from 'vue'
-import type { BudgetMode, DescribedTool, WebMCPBudgetLimits } from '../types'
+import type { DescribedTool, WebMCPBudgetLimits, WebMCPBudgetMode } from '../types'
 import { shallowRef } from 'vue'
 import { registrationError } from '../definitions/definitionChecks'
 import { eagerDefinitionChecks } from '../definitions/eagerDefinitionChecks'
@@ -18,7 +18,7 @@ export type DefinitionCheck = (definition: DescribedTool) => Error | null
  * The checks in force for one scope: undefined while a production build in
  * 'error' mode loads the budgets; a change of it runs the registrations again.
  */
-export function useDefinitionChecks(budgets: BudgetMode, limits?: Partial<WebMCPBudgetLimits>): ShallowRef<DefinitionCheck | undefined> {
+export function useDefinitionChecks(budgets: WebMCPBudgetMode, limits?: Partial<WebMCPBudgetLimits>): ShallowRef<DefinitionCheck | undefined> {
   if (__DEV__)
     return shallowRef(definition => eagerDefinitionChecks(definition, budgets, limits))
   const checks = shallowRef<DefinitionCheck | undefined>(budgets === 'error' ? undefined : registrationError)

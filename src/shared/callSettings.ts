@@ -9,7 +9,7 @@
 // ref, a getter or a mutated options object counts from the next one.
 // No Vue import but `toValue`.
 import type { MaybeRefOrGetter } from 'vue'
-import type { AnyToolOptions, BudgetMode, DescribedTool, UseWebMCPToolsSharedOptions, WebMCPConfig, WebMCPConfirmationRequest, WebMCPConfirmOptions } from '../types'
+import type { AnyToolOptions, DescribedTool, UseWebMCPToolsSharedOptions, WebMCPBudgetMode, WebMCPConfig, WebMCPConfirmationRequest, WebMCPConfirmOptions } from '../types'
 import { toValue } from 'vue'
 import { warnOnce } from './warn'
 
@@ -29,7 +29,7 @@ export interface CallOptions {
  * `confirm` that apply to this tool.
  */
 export interface ToolCallSettings extends WebMCPConfig {
-  budgets: BudgetMode
+  budgets: WebMCPBudgetMode
   validateArgs: boolean
   /** As set; the call path ignores a mistaken value (with a development warning) and clamps a huge one. */
   timeoutMs?: number

@@ -7,23 +7,37 @@ export interface ToolEventInit extends EventInit {
   toolName?: string
 }
 
-class ToolEvent extends Event {
-  readonly #toolName: string
-  constructor(type: string, init: ToolEventInit = {}) {
-    super(type, init)
-    this.#toolName = init.toolName === undefined ? '' : String(init.toolName)
-  }
+// Each class stands alone, as in the browser (no common base to export); the
+// name an event carries is kept here, read through each prototype's getter.
+const toolNames = new WeakMap<Event, string>()
 
-  get toolName(): string {
-    return this.#toolName
-  }
+function keepToolName(event: Event, init: ToolEventInit): void {
+  toolNames.set(event, init.toolName === undefined ? '' : String(init.toolName))
 }
 
 /** `toolactivated`: an agent's call of the tool named `toolName` has started. */
-export class ToolActivatedEvent extends ToolEvent {}
+export class ToolActivatedEvent extends Event {
+  constructor(type: string, init: ToolEventInit = {}) {
+    super(type, init)
+    keepToolName(this, init)
+  }
+
+  get toolName(): string {
+    return toolNames.get(this) ?? ''
+  }
+}
 
 /** `toolcancel`: the agent gave up its call of the tool named `toolName`. */
-export class ToolCancelEvent extends ToolEvent {}
+export class ToolCancelEvent extends Event {
+  constructor(type: string, init: ToolEventInit = {}) {
+    super(type, init)
+    keepToolName(this, init)
+  }
+
+  get toolName(): string {
+    return toolNames.get(this) ?? ''
+  }
+}
 
 const GLOBALS = { ToolActivatedEvent, ToolCancelEvent }
 

@@ -91,12 +91,12 @@ export class InMemoryModelContext extends EventTarget implements WebMCP.ModelCon
     }
   }
 
-  get ontoolchange(): EventHandler | null { return this.#getHandler('toolchange') }
-  set ontoolchange(handler: EventHandler | null) { this.#setHandler('toolchange', handler) }
-  get ontoolactivated(): EventHandler | null { return this.#getHandler('toolactivated') }
-  set ontoolactivated(handler: EventHandler | null) { this.#setHandler('toolactivated', handler) }
-  get ontoolcancel(): EventHandler | null { return this.#getHandler('toolcancel') }
-  set ontoolcancel(handler: EventHandler | null) { this.#setHandler('toolcancel', handler) }
+  get ontoolchange(): ((this: WebMCP.ModelContext, ev: Event) => unknown) | null { return this.#getHandler('toolchange') }
+  set ontoolchange(handler: ((this: WebMCP.ModelContext, ev: Event) => unknown) | null) { this.#setHandler('toolchange', handler) }
+  get ontoolactivated(): ((this: WebMCP.ModelContext, ev: Event) => unknown) | null { return this.#getHandler('toolactivated') }
+  set ontoolactivated(handler: ((this: WebMCP.ModelContext, ev: Event) => unknown) | null) { this.#setHandler('toolactivated', handler) }
+  get ontoolcancel(): ((this: WebMCP.ModelContext, ev: Event) => unknown) | null { return this.#getHandler('toolcancel') }
+  set ontoolcancel(handler: ((this: WebMCP.ModelContext, ev: Event) => unknown) | null) { this.#setHandler('toolcancel', handler) }
 
   // Like Chromium: one `toolchange` per add or remove, each in a task of its own, on every
   // context of the page (a frame's tools are the page's too).

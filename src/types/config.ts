@@ -16,7 +16,7 @@ export interface WebMCPBudgetLimits {
 }
 
 /** What happens to a definition or result over Chrome's character budgets (see `WebMCPConfig.budgets`). */
-export type BudgetMode = 'warn' | 'error' | false
+export type WebMCPBudgetMode = 'warn' | 'error' | false
 
 /**
  * App-level settings for every tool and form below the provider, read once
@@ -34,7 +34,7 @@ export interface WebMCPConfig {
    * over-budget text result and refuses an over-budget structured one with an
    * `isError` result. `false` skips the checks (the default in production).
    */
-  budgets?: BudgetMode
+  budgets?: WebMCPBudgetMode
   /** Override Chrome's numbers. */
   limits?: Partial<WebMCPBudgetLimits>
   /** Check arguments against `inputSchema` before `execute`. Default `true`. */

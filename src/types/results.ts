@@ -32,7 +32,8 @@ export interface WebMCPContentAnnotations {
   lastModified?: string
 }
 
-interface BlockBase {
+/** What every content block may carry besides its own fields (MCP's `annotations` and `_meta`). */
+export interface WebMCPContentBlockBase {
   /** Hints for the client: audience, priority, last change. */
   annotations?: WebMCPContentAnnotations
   /** Extra data for the client, passed through as it is. */
@@ -40,7 +41,7 @@ interface BlockBase {
 }
 
 /** Text: what agents read. */
-export interface WebMCPTextContent extends BlockBase {
+export interface WebMCPTextContent extends WebMCPContentBlockBase {
   /** A text block. */
   type: 'text'
   /** The text the agent reads. */
@@ -48,7 +49,7 @@ export interface WebMCPTextContent extends BlockBase {
 }
 
 /** An image or a sound, base64 in `data`. */
-export interface WebMCPMediaContent extends BlockBase {
+export interface WebMCPMediaContent extends WebMCPContentBlockBase {
   /** An image or a sound. */
   type: 'image' | 'audio'
   /** The bytes, base64-encoded. */
@@ -58,7 +59,7 @@ export interface WebMCPMediaContent extends BlockBase {
 }
 
 /** A link to a resource the agent may read. */
-export interface WebMCPResourceLink extends BlockBase {
+export interface WebMCPResourceLink extends WebMCPContentBlockBase {
   /** A link to a resource. */
   type: 'resource_link'
   /** Where the resource is. */
@@ -76,7 +77,7 @@ export interface WebMCPResourceLink extends BlockBase {
 }
 
 /** A resource inlined in the result, as text or base64 `blob`. */
-export interface WebMCPEmbeddedResource extends BlockBase {
+export interface WebMCPEmbeddedResource extends WebMCPContentBlockBase {
   /** A resource inlined in the result. */
   type: 'resource'
   /** The resource: its address and media type, and its content as `text` or base64 `blob`. */

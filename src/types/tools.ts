@@ -244,22 +244,20 @@ export interface WebMCPToolState<Result = unknown> {
 }
 
 /**
- * The schema `outputSchema` was given as, when it can type a result: a literal or a Standard
- * Schema. A ref or a getter of one is read at run time only (`unknown`).
- */
-type OutputSchemaOf<Output> = Output extends StandardSchemaV1
-  ? Output
-  : Output extends Ref<unknown> | ((...args: never) => unknown) ? unknown : Output
-
-/**
  * What `execute` may return: with an `outputSchema`, what it describes (a literal JSON Schema's
- * object type, a Standard Schema's input type); without one, its own `Result`.
+ * object type, a Standard Schema's input type); without one, its own `Result`. `Schema` is the
+ * schema `outputSchema` was given as, when it can type a result: a literal or a Standard Schema
+ * (a ref or a getter of one is read at run time only: `unknown`).
  */
-export type ToolExecuteResult<Output, Result> = unknown extends OutputSchemaOf<Output>
-  ? Result | Promise<Result>
-  : OutputSchemaOf<Output> extends WebMCPOutputSchema | undefined
-    ? InferToolResult<OutputSchemaOf<Output>> | Promise<InferToolResult<OutputSchemaOf<Output>>>
-    : never // not a schema: no return fits, so the mistake is an error
+export type ToolExecuteResult<Output, Result> = [
+  Output extends StandardSchemaV1 ? Output : Output extends Ref<unknown> | ((...args: never) => unknown) ? unknown : Output,
+] extends [infer Schema]
+  ? unknown extends Schema
+    ? Result | Promise<Result>
+    : [Schema] extends [WebMCPOutputSchema | undefined]
+        ? InferToolResult<Schema> | Promise<InferToolResult<Schema>>
+        : never // not a schema: no return fits, so the mistake is an error
+  : never
 
 /** What `execute` resolves to, as `lastResult` and `onSuccess` get it: typed by `outputSchema` when there is one, else by `execute`. */
 export type ToolResultOf<Output, Result> = Awaited<ToolExecuteResult<Output, Result>>
