@@ -12,7 +12,7 @@ import { runToolCall as runCall } from '../../src/call/callTool'
 import { MAX_WAITING_PER_TOOL } from '../../src/call/confirm'
 import { agentCall } from '../agent'
 import { mountingInto, until } from '../helpers'
-import { lane, laneSuite, textOf, uniqueName } from '../lane'
+import { cannot, lane, laneSuite, textOf, uniqueName } from '../lane'
 
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
@@ -21,6 +21,16 @@ const mounted = mountingInto(cleanups)
 /** Options whose hook `hook` throws when read: a getter, a Proxy, a store that is not ready. */
 function throwingWhenRead<T extends object>(options: T, hook: 'onStart' | 'onSuccess'): T {
   return Object.defineProperty(options, hook, { enumerable: true, get: () => { throw new Error(`${hook} cannot be read`) } })
+}
+
+/** What the agent got: a failure's `_meta` (its code), a success's text, or the name of what its call rejected with. */
+function agentAnswer(call: Promise<WebMCPToolResponse>): Promise<unknown> {
+  return call.then(response => response._meta ?? textOf(response), (error: Error) => error.name)
+}
+
+/** What an agent's call of a tool that unregisters meanwhile answers: `meta`, or where the browser ends such calls itself, `UnknownError`. */
+function unregisteredCallAnswer(meta: unknown): unknown {
+  return cannot.keepACallOfAnUnregisteredTool ? 'UnknownError' : meta
 }
 
 describe(`call state under hostile use (${lane})`, () => {
@@ -110,16 +120,17 @@ describe(`call state under hostile use (${lane})`, () => {
     const wrapper = mount(Host, { attachTo: document.body })
     cleanups.push(() => wrapper.unmount())
     await until(() => tool.isRegistered.value)
-    const call = agentCall(mc, name)
+    const call = agentAnswer(agentCall(mc, name))
     await until(() => confirmations.current.value)
     shown.value = 'other'
     await until(() => !tool.isRegistered.value)
     const stillWaiting = confirmations.pending.value.length
     if (stillWaiting)
       confirmations.approve()
-    const response: WebMCPToolResponse = await call
     expect(stillWaiting).toBe(0)
-    expect(response._meta).toEqual({ 'vue-webmcp/code': 'ABORTED' })
+    expect(await call).toEqual(unregisteredCallAnswer({ 'vue-webmcp/code': 'ABORTED' }))
+    await until(() => tool.lastError.value)
+    expect(tool.lastError.value?.name).toBe('AbortError')
     expect(execute).not.toHaveBeenCalled()
   })
 
@@ -135,20 +146,23 @@ describe(`call state under hostile use (${lane})`, () => {
     })
     const tool = mounted(() => useWebMCPTool({ name, description, annotations: { consequentialHint: true }, execute }))
     await until(() => tool.isRegistered.value)
-    const first = agentCall(mc, name)
+    const first = agentAnswer(agentCall(mc, name))
     await until(() => confirmations.current.value)
     description.value = 'Pays, in euros.'
-    expect((await first)._meta).toEqual({ 'vue-webmcp/code': 'ABORTED' })
+    expect(await first).toEqual(unregisteredCallAnswer({ 'vue-webmcp/code': 'ABORTED' }))
+    await until(() => tool.lastError.value)
+    expect(tool.lastError.value?.name).toBe('AbortError')
     expect(confirmations.pending.value).toEqual([])
     await until(async () => (await mc.getTools()).some(t => t.name === name && t.description === 'Pays, in euros.'))
-    const second = agentCall(mc, name)
+    const second = agentAnswer(agentCall(mc, name))
     await until(() => confirmations.current.value)
     confirmations.approve()
     await until(() => execute.mock.calls.length === 1)
     description.value = 'Pays, in dollars.'
     await until(async () => (await mc.getTools()).some(t => t.name === name && t.description === 'Pays, in dollars.'))
     finish('paid')
-    expect(textOf(await second)).toBe('paid')
+    expect(await second).toEqual(unregisteredCallAnswer('paid'))
+    await until(() => tool.lastResult.value === 'paid')
     expect(signal!.aborted).toBe(false)
   })
 
