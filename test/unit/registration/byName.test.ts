@@ -91,6 +91,26 @@ describe('a context that unregisters by name (Firefox)', () => {
     mc.unregisterTool('raw')
   })
 
+  it('the tool holding a name keeps it across its own re-registration; a waiting tool takes it once it is free', async () => {
+    const description = ref('first')
+    const holder = tool({ name: 'owned', description, execute: () => 'holder' })
+    await until(() => holder.isRegistered.value)
+    const waiting = tool({ name: 'owned', description: 'waits', execute: () => 'waiting' })
+    await until(() => waiting.error.value)
+    description.value = 'changed'
+    await nextTick()
+    await new Promise(resolve => setTimeout(resolve, 20))
+    expect(holder.error.value).toBeNull()
+    expect(holder.isRegistered.value).toBe(true)
+    expect(waiting.isRegistered.value).toBe(false)
+    expect((await mc.getTools()).find(t => t.name === 'owned')).toMatchObject({ description: 'changed' })
+    expect(await mc.invokeTool('owned', {})).toEqual({ content: [{ type: 'text', text: 'holder' }] })
+    holder.stop()
+    await until(() => waiting.isRegistered.value)
+    expect(await mc.invokeTool('owned', {})).toEqual({ content: [{ type: 'text', text: 'waiting' }] })
+    waiting.stop()
+  })
+
   it('a scope that ends while the list is read registers nothing', async () => {
     const state = tool({ name: 'brief', description: 'd', execute: () => 'ok' })
     state.stop()

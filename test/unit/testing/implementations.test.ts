@@ -300,14 +300,14 @@ describe('the deprecated navigator.modelContext', () => {
   it('warns once in development when it is the only one', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     vi.resetModules()
-    const env = await import('../../../src/shared/env')
+    const env = await import('../../../src/platform/context')
     const legacy = new InMemoryModelContext()
     Object.defineProperty(navigator, 'modelContext', { configurable: true, value: legacy })
     try {
-      expect(env.getModelContext(document)).toBe(legacy)
-      expect(env.getModelContext(document)).toBe(legacy)
+      expect(env.findModelContext(document)).toBe(legacy)
+      expect(env.findModelContext(document)).toBe(legacy)
       place(new InMemoryModelContext())
-      env.getModelContext(document)
+      env.findModelContext(document)
       const messages = warn.mock.calls.map(c => String(c[0])).filter(m => m.includes('navigator.modelContext'))
       expect(messages).toHaveLength(1)
     }
