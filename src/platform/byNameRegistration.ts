@@ -39,8 +39,8 @@ const heldNames = new WeakMap<object, Map<string, NameHold>>()
 /** Per context: who follows changes to its tools (useRegisteredTools, registrations waiting for a name). */
 const changeListeners = new WeakMap<object, Set<() => void>>()
 
-/** Per context: the names the page's own code holds that a refused registration waits for, polled. */
-const watchedNames = new WeakMap<object, Set<string>>()
+/** Per context: the names the page's own code holds, polled, each with the signals of the registrations waiting for it. */
+const watchedNames = new WeakMap<object, Map<string, Set<AbortSignal>>>()
 
 /** How often, and how long, a name the page's own code holds is looked for in the list. */
 const POLL_MS = 250
@@ -135,7 +135,8 @@ export function registerByName(
       mc.registerTool(withoutFalseReadOnlyHint(tool))
     }
     catch (reason) {
-      release(mc, name, mine)
+      // A refusal frees the name quietly: telling the listeners would retry this very registration, endlessly.
+      release(mc, name, mine, false)
       throw reason
     }
     mine.registered = true
@@ -157,8 +158,8 @@ async function registerIfUnlisted(mc: ByNameModelContext, name: string, mine: Na
   if (signal.aborted)
     throw new DOMException('The registration ended before the tool was registered.', 'AbortError')
   if (listed.some(other => other.name === name)) {
-    release(mc, name, mine)
-    watchName(mc, name)
+    release(mc, name, mine, false)
+    watchName(mc, name, signal)
     throw nameTaken(name)
   }
   register()
@@ -166,27 +167,39 @@ async function registerIfUnlisted(mc: ByNameModelContext, name: string, mine: Na
 
 /**
  * A name the page's own code holds comes free with its `unregisterTool`, which
- * says nothing: the list is read every POLL_MS, for a bounded time, until it no
- * longer shows the name; then `changed` runs and the registrations waiting try again.
+ * says nothing: the list is read every POLL_MS, for a bounded time and only
+ * while a registration refused for it still waits (its signal not aborted),
+ * until it no longer shows the name; then `changed` runs and the registrations
+ * waiting try again.
  */
-function watchName(mc: ByNameModelContext, name: string): void {
+function watchName(mc: ByNameModelContext, name: string, waiter: AbortSignal): void {
   let watched = watchedNames.get(mc)
   if (!watched)
-    watchedNames.set(mc, watched = new Set())
-  if (watched.has(name))
+    watchedNames.set(mc, watched = new Map())
+  const waiters = watched.get(name)
+  if (waiters) {
+    waiters.add(waiter)
     return
+  }
   const names = watched
-  names.add(name)
+  const waiting = new Set([waiter])
+  names.set(name, waiting)
   let tries = 0
   const look = async () => {
+    for (const signal of waiting) {
+      if (signal.aborted)
+        waiting.delete(signal)
+    }
     let free = false
-    try {
-      free = !(await mc.getTools!()).some(other => other.name === name)
+    if (waiting.size > 0) {
+      try {
+        free = !(await mc.getTools!()).some(other => other.name === name)
+      }
+      catch {
+        // A context that went away (its frame detached) frees nothing.
+      }
     }
-    catch {
-      // A context that went away (its frame detached) frees nothing.
-    }
-    if (free || ++tries >= POLL_TRIES) {
+    if (free || waiting.size === 0 || ++tries >= POLL_TRIES) {
       names.delete(name)
       if (free)
         changed(mc)
@@ -213,14 +226,15 @@ function end(mc: ByNameModelContext, name: string, hold: NameHold): void {
       // A context that went away (its frame detached) holds nothing any more.
     }
   }
-  queueMicrotask(() => release(mc, name, hold))
+  queueMicrotask(() => release(mc, name, hold, true))
 }
 
-function release(mc: ByNameModelContext, name: string, hold: NameHold): void {
+function release(mc: ByNameModelContext, name: string, hold: NameHold, tell: boolean): void {
   const names = namesOf(mc)
   if (names.get(name) !== hold)
     return
   names.delete(name)
   // The registrations waiting try again: the first takes the name, the others are refused and wait on.
-  changed(mc)
+  if (tell)
+    changed(mc)
 }

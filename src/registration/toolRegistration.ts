@@ -113,6 +113,8 @@ function onRefused(slot: ToolSlot, registration: Registration, reason: unknown):
   if (!isCurrent(slot, registration))
     return
   if (registration.retryAtOnce) {
+    // The refused attempt ends: nothing waits on its behalf any more (a by-name engine stops watching for it).
+    registration.controller.abort()
     register(slot, registration.json, registration.context, 'retry')
     return
   }
@@ -123,8 +125,11 @@ function onRefused(slot: ToolSlot, registration: Registration, reason: unknown):
 
 /** A change seen by a retry: after its refusal, try again; before it, let the refusal try again at once. */
 function onToolChange(slot: ToolSlot, registration: Registration): void {
-  if (registration.refused)
+  if (registration.refused) {
+    registration.controller.abort()
     register(slot, registration.json, registration.context, 'retry')
-  else
+  }
+  else {
     registration.retryAtOnce = true
+  }
 }
