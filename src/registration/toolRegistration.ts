@@ -6,8 +6,8 @@
 import type { ShallowRef } from 'vue'
 import type { AnyToolOptions, DescribedTool, WebMCPToolExecuteOptions, WebMCPToolResponse } from '../types'
 import type { CallState } from './callState'
-import { toError } from '../shared/toError'
 import { engineOf } from '../platform/engine'
+import { toError } from '../shared/toError'
 
 /** One tool of a `useWebMCPTool(s)` call, with its state. */
 export interface ToolSlot {
