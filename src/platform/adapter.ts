@@ -1,7 +1,9 @@
 /// <reference types="webmcp-types" />
 // What every engine's adapter answers (engine.ts chooses one per context), and
-// the two calls Chromium's shapes share: registering with a signal, and
-// `toolchange`. No Vue import.
+// the adapter of Chromium's shapes (156 and later, 150 and the MCP-B
+// polyfills), which register alike: with a signal, and tell changes with
+// `toolchange`; they differ only in how a listed tool runs (`runsOf` in
+// engine.ts). No Vue import.
 
 /** A tool as the package hands it to an engine: the spec's member, and `exposedTo`. */
 export type EngineTool = WebMCP.ModelContextTool & { exposedTo?: readonly string[] }
@@ -20,11 +22,6 @@ export interface Engine {
    * come free), until `options.signal` is aborted; with `once`, the first time only.
    */
   onChange: (context: WebMCP.ModelContext, listener: () => void, options?: { once?: boolean, signal?: AbortSignal }) => void
-  /**
-   * How a listed tool is run: `executeTool` with an object (`'object'`) or a
-   * JSON string (`'json'`) first, or `invokeTool` by name (`'name'`).
-   */
-  runs: 'object' | 'json' | 'name'
 }
 
 /**
@@ -40,3 +37,6 @@ export function registerWithSignal(context: WebMCP.ModelContext, tool: EngineToo
 export function onToolChange(context: WebMCP.ModelContext, listener: () => void, options?: { once?: boolean, signal?: AbortSignal }): void {
   context.addEventListener?.('toolchange', listener, options)
 }
+
+/** Chromium's engine, whatever its version, and the polyfills'. */
+export const signalEngine: Engine = { register: registerWithSignal, onChange: onToolChange }

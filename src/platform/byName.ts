@@ -21,50 +21,37 @@ export function unregistersByName(mc: unknown): mc is ByNameModelContext {
 }
 
 /**
- * Registers `tool` on a by-name context for as long as `signal` is not aborted:
- * `registerByName` of byNameRegistration.ts, which answers as it does once
- * loaded. Before, it loads first, so the answer is a promise, and the
- * registrations waiting go out in the order they were asked for. A load that
- * fails (a network error, a chunk gone after a deploy) rejects with an error
- * that says so, and the next registration loads again.
+ * `use` with byNameRegistration.ts: at once once loaded; before, after
+ * loading it, in the order asked. A load that fails (a network error, a chunk
+ * gone after a deploy) goes to `failed`, and the next use loads again.
  */
-function registerByName(mc: ByNameModelContext, tool: WebMCP.ModelContextTool, signal: AbortSignal, owner: object): void | Promise<void> {
-  if (!loaded)
-    return loadAndRegister(mc, tool, signal, owner)
-  return loaded.registerByName(mc, tool, signal, owner)
-}
-
-/** Loads byNameRegistration.ts once; a load that fails is tried again on the next call. */
-function loadRegistration(): Promise<typeof import('./byNameRegistration')> {
-  return loading ??= import('./byNameRegistration').then(module => (loaded = module))
-}
-
-async function loadAndRegister(mc: ByNameModelContext, tool: WebMCP.ModelContextTool, signal: AbortSignal, owner: object): Promise<void> {
-  const load = loadRegistration()
-  try {
-    await load
-  }
-  catch (reason) {
-    if (loading === load)
-      loading = undefined
-    throw new Error(`Tool "${tool.name}" not registered: the code that registers tools in this browser could not be loaded (${toError(reason).message}).`, { cause: reason })
-  }
-  // A registration that ended meanwhile must not take the name: nothing would free it.
-  signal.throwIfAborted()
-  return registerByName(mc, tool, signal, owner)
+function withRegistration<T>(use: (module: typeof import('./byNameRegistration')) => T, failed: (reason: unknown) => T): T | Promise<T> {
+  if (loaded)
+    return use(loaded)
+  loading ??= import('./byNameRegistration').then(module => (loaded = module), (reason) => {
+    loading = undefined
+    throw reason
+  })
+  return loading.then(use, failed)
 }
 
 /**
- * The changes to a by-name context's tools are the loaded registration's to
- * report (byNameRegistration.ts): none happen before it loads, so a listener
- * added before waits for it.
+ * The engine of a by-name context: byNameRegistration.ts answers once loaded.
+ * Before, a registration loads it first, so the answer is a promise; the
+ * changes to the context's tools are the loaded module's to report, and none
+ * happen before it loads, so a listener added before waits for it. The
+ * context is a by-name one wherever this engine is chosen (engine.ts).
  */
-function onByNameChange(mc: ByNameModelContext, listener: () => void, options?: { once?: boolean, signal?: AbortSignal }): void {
-  if (loaded)
-    loaded.onChange(mc, listener, options)
-  else
-    loadRegistration().then(module => module.onChange(mc, listener, options), () => {})
-}
-
-// The context is a by-name one wherever this engine is chosen (engine.ts).
-export const byNameEngine = { register: registerByName, onChange: onByNameChange, runs: 'name' } as unknown as Engine
+export const byNameEngine = {
+  register: (mc: ByNameModelContext, tool: WebMCP.ModelContextTool, signal: AbortSignal, owner: object): void | Promise<void> =>
+    withRegistration((module) => {
+      // A registration that ended while the module loaded must not take the name: nothing would free it.
+      signal.throwIfAborted()
+      return module.registerByName(mc, tool, signal, owner)
+    }, (reason) => {
+      throw new Error(`Tool "${tool.name}" not registered: the code that registers tools in this browser could not be loaded (${toError(reason).message}).`, { cause: reason })
+    }) as void | Promise<void>,
+  onChange: (mc: ByNameModelContext, listener: () => void, options?: { once?: boolean, signal?: AbortSignal }): void => {
+    withRegistration(module => module.onChange(mc, listener, options), () => {})
+  },
+} as unknown as Engine

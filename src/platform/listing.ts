@@ -8,7 +8,7 @@ import type { RegisteredTool, WebMCPListedTool } from '../types'
 import type { ArgumentFormat } from './argumentForm'
 import { toError } from '../shared/toError'
 import { executeInBrowserForm, parseResult } from './argumentForm'
-import { engineOf } from './engine'
+import { runsOf } from './engine'
 import { isDetached, sourceOf } from './frames'
 import { readListedTool } from './listedTool'
 
@@ -36,7 +36,7 @@ export interface Listing {
 export function listsTools(context: WebMCP.ModelContext | undefined): context is WebMCP.ModelContext {
   if (typeof context?.getTools !== 'function')
     return false
-  return engineOf(context).runs === 'name' ? typeof (context as Partial<InvokesByName>).invokeTool === 'function' : typeof context.executeTool === 'function'
+  return runsOf(context) === 'name' ? typeof (context as Partial<InvokesByName>).invokeTool === 'function' : typeof context.executeTool === 'function'
 }
 
 /**
@@ -73,7 +73,11 @@ function readListing(answer: unknown, view: Window | null | undefined): Listing 
 }
 
 /** Queries `context` for its tools, each entry's `frame` seen from `view`. Never rejects: a failure is the listing's. */
-export async function listTools(context: WebMCP.ModelContext | undefined, fromOrigins: readonly string[] | undefined, view: Window | null | undefined): Promise<Listing> {
+export async function listTools(
+  context: WebMCP.ModelContext | undefined,
+  fromOrigins: readonly string[] | undefined,
+  view: Window | null | undefined,
+): Promise<Listing> {
   if (!context)
     return { tools: [] }
   try {
@@ -118,7 +122,7 @@ export async function runTool(
   preferred: ArgumentFormat | undefined,
 ): Promise<unknown> {
   const native = browserTool(tool, listed)
-  const { runs } = engineOf(context)
+  const runs = runsOf(context)
   if (isDetached(sourceOf(native)))
     throw frameLeft(String(native.name))
   try {

@@ -54,6 +54,8 @@ export function register(
   attempt: 'first' | 'retry',
   tool: DescribedTool & { execute?: unknown } = JSON.parse(json),
 ): void {
+  // A refused attempt a retry replaces ends: nothing waits on its behalf any more (a by-name engine stops watching for it).
+  slot.registration?.controller.abort()
   const registration: Registration = { controller: new AbortController(), json, context: modelContext, retryAtOnce: attempt === 'first', refused: false }
   slot.registration = registration
   tool.execute = slot.call
@@ -113,8 +115,6 @@ function onRefused(slot: ToolSlot, registration: Registration, reason: unknown):
   if (!isCurrent(slot, registration))
     return
   if (registration.retryAtOnce) {
-    // The refused attempt ends: nothing waits on its behalf any more (a by-name engine stops watching for it).
-    registration.controller.abort()
     register(slot, registration.json, registration.context, 'retry')
     return
   }
@@ -125,11 +125,8 @@ function onRefused(slot: ToolSlot, registration: Registration, reason: unknown):
 
 /** A change seen by a retry: after its refusal, try again; before it, let the refusal try again at once. */
 function onToolChange(slot: ToolSlot, registration: Registration): void {
-  if (registration.refused) {
-    registration.controller.abort()
+  if (registration.refused)
     register(slot, registration.json, registration.context, 'retry')
-  }
-  else {
+  else
     registration.retryAtOnce = true
-  }
 }
