@@ -96,7 +96,7 @@ export default defineBuildConfig({
               return 'specChecks'
             // Registering on a context that removes tools by name (Firefox's own), loaded by
             // import() on the first registration there: no other context needs it.
-            if (/src\/registration\/byNameRegistration\.ts$/.test(id))
+            if (/src\/platform\/byNameRegistration\.ts$/.test(id))
               return 'byNameRegistration'
             // Marking untrusted() values in a result, loaded by import() once the page has marked one.
             if (/src\/results\/untrusted\.ts$/.test(id))

@@ -137,6 +137,8 @@ const LACKS = {
    * ends the test run. A package tool always settles at last (its scope's end, its timeout).
    */
   answerAfterCancel: firefox && 'Firefox\'s tab crashes (SIGSEGV) when a tool answers a call whose invokeTool signal has aborted',
+  /** Only Firefox ESR 153 removes a tool by name, so only there does the package keep who owns a name. */
+  byName: !firefox && 'only Firefox removes a tool by name (unregisterTool): elsewhere the browser keeps who owns a name',
   /** Firefox ESR 153: a frame's `allow="tools 'none'"` is not enforced. */
   permissionsPolicy: firefox && 'Firefox has no "tools" permissions policy',
 }

@@ -6,9 +6,10 @@ import { useEventListener } from '@vueuse/core'
 import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
 import { wellFormedDescription } from '../definitions/description'
 import { devtoolsHook } from '../devtools'
+import { agentEventTargets } from '../platform/context'
 import { injectConfig } from '../registration/config'
 import { loadAndCallTool } from '../registration/loadCallTool'
-import { defaultDocument, eventTarget, refreshModelContext, useModelContext } from '../registration/modelContext'
+import { defaultDocument, refreshModelContext, useModelContext } from '../registration/modelContext'
 import { useToolRegistrations } from '../registration/registrations'
 import { ownScope } from '../registration/scope'
 import { resolveCallSettings } from '../shared/callSettings'
@@ -408,16 +409,11 @@ export function useWebMCPForm<Fields extends FormFields = FormFields, Result = u
 /** Listens for the agent's events on the form's tool, for as long as the current scope lives. */
 function followAgent(options: FormToolOptions, document: Document | undefined, agent: AgentState, resets: FormResets): void {
   const modelContext = useModelContext(document)
-  // Where `toolactivated` / `toolcancel` fire depends on the implementation:
-  // the context (Chromium 156), `window` (Chromium 150, the polyfills, Chrome's
-  // guides), or a native context a polyfill wraps without forwarding its
-  // events (`@mcp-b/global` keeps it at `.native`). Listen on all of them. Each
-  // event sets the state outright, so a copy from a second source changes
-  // nothing and none is counted twice. Listening twice on one target (a
-  // `.native` that is the context itself) adds nothing; useEventListener skips
-  // the targets left undefined.
+  // Where an agent's events fire depends on the implementation (platform/context.ts
+  // lists the targets). Each event sets the state outright, so a copy from a
+  // second source changes nothing and none is counted twice.
   useEventListener(
-    () => [document?.defaultView, modelContext.value, (modelContext.value as { native?: EventTarget } | undefined)?.native].map(eventTarget) as EventTarget[],
+    () => agentEventTargets(modelContext.value, document?.defaultView),
     ['toolactivated', 'toolcancel'],
     agentEventHandler(options, document, agent, resets),
   )

@@ -2,7 +2,7 @@
 // empty description. Chromium refuses both with an `InvalidStateError` whose
 // message does not say which rule the tool broke; Firefox ESR 153 accepts
 // them, so the registration by name refuses them itself, in every build
-// (registration/byNameRegistration.ts). Development builds check them before
+// (platform/byNameRegistration.ts). Development builds check them before
 // registering, with an error that says which (definitions/eagerDefinitionChecks.ts),
 // as Vue's own warnings are development-only; production builds leave them to
 // the browser, whose refusal lands in `error` as any other. The budgets check

@@ -73,7 +73,7 @@ function toolTags(tool: ObservedTool): InspectorNodeTag[] {
   else if (!tool.enabled())
     tags.push(tag('disabled', GREY))
   else if (!tool.isRegistered.value)
-    tags.push(tag('pending', AMBER, 'Not registered (yet): no ModelContext, or its registerTool has not settled'))
+    tags.push(tag('pending', AMBER, 'Not registered (yet): no ModelContext, or the browser has not yet accepted it'))
   const last = tool.calls[tool.calls.length - 1]
   if (last?.done && !last.ok)
     tags.push(tag(last.code ?? 'failed', RED, 'The last call failed'))

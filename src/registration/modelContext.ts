@@ -1,6 +1,7 @@
 import type { ComputedRef, ShallowRef } from 'vue'
 import { computed, shallowRef } from 'vue'
-import { getModelContext, isClient } from '../shared/env'
+import { findModelContext } from '../platform/context'
+import { isClient } from '../shared/env'
 
 /**
  * The page's document, the default of every composable's `document` option:
@@ -29,7 +30,7 @@ const POLL_TRIES = 40
  * pass, each poll, and by the testing `install()`.
  */
 export function refreshModelContext(document = defaultDocument): WebMCP.ModelContext | undefined {
-  const found = getModelContext(document)
+  const found = findModelContext(document)
   const context = document && contexts.get(document)
   if (context && context.value !== found) {
     context.value = found
@@ -59,7 +60,7 @@ export function useModelContext(document = defaultDocument): Readonly<ShallowRef
     refreshModelContext(document)
   }
   else {
-    context = shallowRef(getModelContext(document))
+    context = shallowRef(findModelContext(document))
     if (document) {
       contexts.set(document, context)
       follow(document)
@@ -76,9 +77,4 @@ export function useModelContext(document = defaultDocument): Readonly<ShallowRef
  */
 export function useIsSupported(modelContext: Readonly<ShallowRef<unknown>>): ComputedRef<boolean> {
   return computed(() => !!modelContext.value)
-}
-
-/** `target` if it is an EventTarget: a plain-object ModelContext gets no listeners, and no error. */
-export function eventTarget(target: unknown): EventTarget | undefined {
-  return typeof (target as EventTarget | undefined)?.addEventListener === 'function' ? target as EventTarget : undefined
 }

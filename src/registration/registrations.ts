@@ -240,7 +240,7 @@ function prepare(
     return { slot, keep: false, error: toError(reason) }
   }
   const current = slot.registration
-  if (current && current.modelContext === modelContext && sameContent(current.json, json)) {
+  if (current && current.context === modelContext && sameContent(current.json, json)) {
     current.json = json
     return { slot, keep: true, error: null }
   }

@@ -1,12 +1,13 @@
 // One tool's registration with the browser: `register` hands its definition
-// to `registerTool` and follows the answer into `isRegistered` and `error`;
-// `unregister` takes it back. A refused registration is retried when the name
-// it wanted may have come free (see `onRefused`). No Vue import.
+// to the context's engine (platform/) and follows the answer into
+// `isRegistered` and `error`; `unregister` takes it back. A refused
+// registration is retried when the name it wanted may have come free (see
+// `onRefused`). No Vue import.
 import type { ShallowRef } from 'vue'
 import type { AnyToolOptions, DescribedTool, WebMCPToolExecuteOptions, WebMCPToolResponse } from '../types'
 import type { CallState } from './callState'
+import { engineOf } from '../platform/engine'
 import { toError } from '../shared/toError'
-import { registerByName, unregistersByName } from './byName'
 
 /** One tool of a `useWebMCPTool(s)` call, with its state. */
 export interface ToolSlot {
@@ -27,24 +28,24 @@ interface Registration {
   controller: AbortController
   /** What it registered, as JSON in the author's key order, and where. */
   json: string
-  modelContext: WebMCP.ModelContext
+  context: WebMCP.ModelContext
   /**
    * A refusal is tried again at once: always for a first attempt, and for a
-   * retry once a `toolchange` fired while it was pending (that change may have
-   * freed the name).
+   * retry once the context's tools changed while it was pending (that change
+   * may have freed the name).
    */
   retryAtOnce: boolean
-  /** Refused: the next `toolchange` tries again. */
+  /** Refused: the next change of the context's tools tries again. */
   refused: boolean
 }
 
 /**
  * Registers `slot`'s tool as `json` describes it. `tool` is what
- * `registerTool` gets: a plain copy in the author's key order (what agents and
+ * the browser gets: a plain copy in the author's key order (what agents and
  * forms show), so no reactive proxy reaches the browser and later changes to
  * the options do not either. Its members not set are `undefined`, which WebIDL
  * and the polyfills read as absent; `exposedTo` stays on it, a member
- * `registerTool` ignores.
+ * the browser ignores.
  */
 export function register(
   slot: ToolSlot,
@@ -53,32 +54,29 @@ export function register(
   attempt: 'first' | 'retry',
   tool: DescribedTool & { execute?: unknown } = JSON.parse(json),
 ): void {
-  const registration: Registration = { controller: new AbortController(), json, modelContext, retryAtOnce: attempt === 'first', refused: false }
+  // A refused attempt a retry replaces ends: nothing waits on its behalf any more (a by-name engine stops watching for it).
+  slot.registration?.controller.abort()
+  const registration: Registration = { controller: new AbortController(), json, context: modelContext, retryAtOnce: attempt === 'first', refused: false }
   slot.registration = registration
   tool.execute = slot.call
   const { signal } = registration.controller
+  const engine = engineOf(modelContext)
   // A retry listens from its call on, until its registration ends. A first
   // attempt does not, so a page's registrations add no listener until one is
-  // refused; a context that is no EventTarget gets one retry, at once.
+  // refused; a context that reports no changes gets one retry, at once.
   if (attempt === 'retry')
-    modelContext.addEventListener?.('toolchange', () => onToolChange(slot, registration), { once: true, signal })
+    engine.onChange(modelContext, () => onToolChange(slot, registration), { once: true, signal })
   let result: unknown
   try {
-    // Firefox ignores the signal: such a context unregisters by name (byName.ts, which loads that
-    // code first), where a name taken is refused, and a first attempt retried once it is free, for
-    // there is no toolchange. Each attempt waits for the name to come free (a later attempt makes
-    // an earlier one stale).
-    result = unregistersByName(modelContext)
-      ? registerByName(modelContext, tool as WebMCP.ModelContextTool, signal, () => isCurrent(slot, registration) && register(slot, json, modelContext, 'retry'))
-      : modelContext.registerTool(tool as WebMCP.ModelContextTool, { signal, exposedTo: tool.exposedTo })
+    result = engine.register(modelContext, tool as WebMCP.ModelContextTool, signal, slot)
   }
   catch (reason) {
     // Chromium 150 throws synchronously (a duplicate or invalid name), and registers nothing.
     onRefused(slot, registration, reason)
     return
   }
-  // Chromium 156, the polyfills and a by-name context return a promise;
-  // Chromium 150 returns undefined once the tool is registered.
+  // Chromium 156, the polyfills and a by-name context that loads or lists first
+  // return a promise; Chromium 150 returns undefined once the tool is registered.
   if (typeof (result as PromiseLike<void> | undefined)?.then === 'function')
     (result as PromiseLike<void>).then(() => onRegistered(slot, registration), (reason: unknown) => onRefused(slot, registration, reason))
   else
@@ -106,10 +104,10 @@ function onRegistered(slot: ToolSlot, registration: Registration): void {
 
 /**
  * A name another app or component held may be free by now or later. A first
- * attempt's refusal is retried at once (a `toolchange` that freed the name
- * while it was pending went unheard: an HMR reload, the instance holding it
- * going away); a retry's refusal is retried on the next `toolchange`, which a
- * refused retry does not fire, so this never loops. Whatever the refusal: a
+ * attempt's refusal is retried at once (a change that freed the name while
+ * it was pending went unheard: an HMR reload, the instance holding it going
+ * away); a retry's refusal is retried on the next change, which a refused
+ * retry does not cause, so this never loops. Whatever the refusal: a
  * duplicate name is the case that heals (an InvalidStateError), the others
  * fail again at the cost of one call per change.
  */
@@ -117,7 +115,7 @@ function onRefused(slot: ToolSlot, registration: Registration, reason: unknown):
   if (!isCurrent(slot, registration))
     return
   if (registration.retryAtOnce) {
-    register(slot, registration.json, registration.modelContext, 'retry')
+    register(slot, registration.json, registration.context, 'retry')
     return
   }
   registration.refused = true
@@ -125,10 +123,10 @@ function onRefused(slot: ToolSlot, registration: Registration, reason: unknown):
   slot.error.value = toError(reason)
 }
 
-/** A retry's `toolchange`: after its refusal, try again; before it, let the refusal try again at once. */
+/** A change seen by a retry: after its refusal, try again; before it, let the refusal try again at once. */
 function onToolChange(slot: ToolSlot, registration: Registration): void {
   if (registration.refused)
-    register(slot, registration.json, registration.modelContext, 'retry')
+    register(slot, registration.json, registration.context, 'retry')
   else
     registration.retryAtOnce = true
 }

@@ -136,7 +136,7 @@ export function listTools(page: EvaluatingPage): Promise<ListedTool[]> {
       catch {}
       return value && typeof value === 'object' ? value : null
     }
-    // As useRegisteredTools says it (composables/listedTool.ts), written out: this function's source is all the page gets.
+    // As useRegisteredTools says it (platform/listedTool.ts), written out: this function's source is all the page gets.
     const frame = (source: Window | null): WebMCPToolFrame | null => {
       if (!source)
         return null

@@ -267,3 +267,32 @@ describe('useRegisteredTools across origins', () => {
     expect(await crossOrigin.execute(tool, { x: 7 })).toEqual({ content: [{ type: 'text', text: 'partner got 7' }] })
   })
 })
+
+describe('useRegisteredTools and frames', () => {
+  it('drops the tools of a frame removed from the page (Chromium sends no toolchange), and a stale entry rejects with NotFoundError', async () => {
+    const name = uniqueName('framed')
+    const frame = document.createElement('iframe')
+    frame.src = `/test/fixtures/partner.html?name=${name}`
+    const done = new Promise<unknown>((resolve) => {
+      window.addEventListener('message', function listener(event) {
+        if (event.data?.name === name) {
+          window.removeEventListener('message', listener)
+          resolve(event.data)
+        }
+      })
+    })
+    document.body.append(frame)
+    cleanups.push(() => frame.remove())
+    expect(await done).toEqual({ name, registered: true })
+    const { result: panel } = keep(withSetup(() => useRegisteredTools()))
+    await until(() => panel.tools.value.some(t => t.name === name))
+    const stale = panel.tools.value.find(t => t.name === name)!
+    expect(await panel.execute(stale, { x: 1 })).toEqual({ content: [{ type: 'text', text: 'partner got 1' }] })
+
+    frame.remove()
+    await until(() => !panel.tools.value.some(t => t.name === name))
+    const rejection = await panel.execute(stale, { x: 2 }).then(() => undefined, (error: unknown) => error)
+    expect(rejection).toBeInstanceOf(DOMException)
+    expect(rejection).toMatchObject({ name: 'NotFoundError', message: `Tool "${name}" was registered by a frame that has left the page: it can no longer run.` })
+  })
+})

@@ -3,7 +3,7 @@
 // Production builds leave the spec's rules to the browser (the development
 // checks say which rule, definitions/eagerDefinitionChecks.ts), but Firefox ESR
 // 153 accepts such tools: there the registration by name refuses them itself,
-// as Chromium does (registration/byNameRegistration.ts).
+// as Chromium does (platform/byNameRegistration.ts).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { useWebMCPTool } from '../../src'
 import { until, withSetup } from '../helpers'

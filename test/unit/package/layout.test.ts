@@ -225,7 +225,7 @@ const DEVELOPMENT_ONLY = ['devtools/', 'definitions/eagerDefinitionChecks.ts']
  * Loaded with import() on a first call (or with budgets on, or on Firefox's own context): never
  * reached statically at start-up. The spec's rules run before registering in development builds only.
  */
-const LAZY = ['call/', 'results/', 'schemas/', 'definitions/definitionBudgets.ts', 'definitions/specChecks.ts', 'registration/byNameRegistration.ts']
+const LAZY = ['call/', 'results/', 'schemas/', 'definitions/definitionBudgets.ts', 'definitions/specChecks.ts', 'platform/byNameRegistration.ts']
 /** Modules of the lazy folders that are start-up code on purpose, and why. */
 const START_UP_ON_PURPOSE = [
   // A Standard Schema's JSON Schema is part of the definition registerTool gets, at setup.

@@ -91,6 +91,64 @@ describe('a context that unregisters by name (Firefox)', () => {
     mc.unregisterTool('raw')
   })
 
+  it('a tool waiting for a name the page\'s own code held registers once that code frees it with unregisterTool (no toolchange)', async () => {
+    mc.registerTool({ name: 'page', description: 'the page\'s own', execute: () => 'page' })
+    const state = tool({ name: 'page', description: 'd', execute: () => 'package' })
+    try {
+      await until(() => state.error.value)
+      expect(state.error.value).toMatchObject({ name: 'InvalidStateError' })
+      mc.unregisterTool('page')
+      await until(() => state.isRegistered.value)
+      expect(state.error.value).toBeNull()
+      expect(await mc.invokeTool('page', {})).toEqual({ content: [{ type: 'text', text: 'package' }] })
+    }
+    finally {
+      state.stop()
+    }
+    expect(mc.toolNames).toEqual([])
+  })
+
+  it('stops reading the list for a name the page\'s own code holds once no tool waits for it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] })
+    try {
+      mc.registerTool({ name: 'kept', description: 'the page\'s own', execute: () => 'page' })
+      const getTools = vi.spyOn(mc, 'getTools')
+      const state = tool({ name: 'kept', description: 'd', execute: () => 'package' })
+      await vi.waitUntil(() => state.error.value)
+      await vi.advanceTimersByTimeAsync(1_000)
+      expect(getTools.mock.calls.length).toBeGreaterThan(2)
+      state.stop()
+      await vi.advanceTimersByTimeAsync(1_000)
+      const after = getTools.mock.calls.length
+      await vi.advanceTimersByTimeAsync(10 * 60_000)
+      expect(getTools.mock.calls.length).toBe(after)
+      expect(vi.getTimerCount()).toBe(0)
+    }
+    finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('the tool holding a name keeps it across its own re-registration; a waiting tool takes it once it is free', async () => {
+    const description = ref('first')
+    const holder = tool({ name: 'owned', description, execute: () => 'holder' })
+    await until(() => holder.isRegistered.value)
+    const waiting = tool({ name: 'owned', description: 'waits', execute: () => 'waiting' })
+    await until(() => waiting.error.value)
+    description.value = 'changed'
+    await nextTick()
+    await new Promise(resolve => setTimeout(resolve, 20))
+    expect(holder.error.value).toBeNull()
+    expect(holder.isRegistered.value).toBe(true)
+    expect(waiting.isRegistered.value).toBe(false)
+    expect((await mc.getTools()).find(t => t.name === 'owned')).toMatchObject({ description: 'changed' })
+    expect(await mc.invokeTool('owned', {})).toEqual({ content: [{ type: 'text', text: 'holder' }] })
+    holder.stop()
+    await until(() => waiting.isRegistered.value)
+    expect(await mc.invokeTool('owned', {})).toEqual({ content: [{ type: 'text', text: 'waiting' }] })
+    waiting.stop()
+  })
+
   it('a scope that ends while the list is read registers nothing', async () => {
     const state = tool({ name: 'brief', description: 'd', execute: () => 'ok' })
     state.stop()

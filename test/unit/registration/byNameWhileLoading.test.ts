@@ -1,5 +1,5 @@
 // Firefox's registration by name loads with import() on the first
-// registration there (registration/byName.ts). Registrations made while it
+// registration there (platform/byName.ts). Registrations made while it
 // loads: a scope that ends leaves no tool behind, of two tools of one name the
 // first registers and the second waits for the name, useRegisteredTools
 // follows them, and a tool registered that way answers calls. Production
@@ -13,7 +13,7 @@ import { until } from '../../helpers'
 // The by-name code arrives after a delay, as over a network: registrations pile up meanwhile.
 function mockSlowByName(): void {
   vi.resetModules()
-  vi.doMock('../../../src/registration/byNameRegistration', async (importOriginal: () => Promise<unknown>) => {
+  vi.doMock('../../../src/platform/byNameRegistration', async (importOriginal: () => Promise<unknown>) => {
     await new Promise(resolve => setTimeout(resolve, 50))
     return importOriginal()
   })
@@ -36,7 +36,7 @@ afterEach(() => {
   scopes.splice(0).forEach(scope => scope.stop())
   delete (navigator as { modelContext?: unknown }).modelContext
   process.env.NODE_ENV = before
-  vi.doUnmock('../../../src/registration/byNameRegistration')
+  vi.doUnmock('../../../src/platform/byNameRegistration')
 })
 
 function inScope<T>(setup: () => T): { result: T, scope: EffectScope } {

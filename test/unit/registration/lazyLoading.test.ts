@@ -38,7 +38,7 @@ function mockChunks(): void {
   vi.doMock('../../../src/results/untrusted', load('marking'))
   vi.doMock('../../../src/schemas/json-schema/validate', load('schemaCode'))
   vi.doMock('../../../src/schemas/standard-schema/validate', load('schemaCode'))
-  vi.doMock('../../../src/registration/byNameRegistration', load('byName'))
+  vi.doMock('../../../src/platform/byNameRegistration', load('byName'))
 }
 // The package, imported after the mocks on the fresh registry: its module state (the call path and
 // validators it has loaded) is each test's own.

@@ -50,8 +50,8 @@ function argumentsAsJson(args: object): string {
 /**
  * Runs `tool` with `args` in the form `context` takes, and resolves with the
  * parsed result. A form the browser answered a call in before is used as it
- * is, and a failure in it is the tool's. Until then `preferred` (else the JSON
- * string) is tried first, and the other form once when the browser cannot
+ * is, and a failure in it is the tool's. Until then `preferred` is tried
+ * first, and the other form once when the browser cannot
  * read it; the form of the first call that succeeds is kept.
  */
 export async function executeInBrowserForm(
@@ -59,7 +59,7 @@ export async function executeInBrowserForm(
   tool: RegisteredTool,
   args: object,
   signal: AbortSignal | undefined,
-  preferred: ArgumentFormat | undefined,
+  preferred: ArgumentFormat,
 ): Promise<unknown> {
   const known = workingFormat.get(context)
   const send = (input: object | string) => context.executeTool(tool, input as object, signal ? { signal } : undefined)
@@ -69,7 +69,7 @@ export async function executeInBrowserForm(
   const json = argumentsAsJson(args)
   if (known === 'json')
     return parseResult(await send(json))
-  const first = preferred ?? 'json'
+  const first = preferred
   const second: ArgumentFormat = first === 'json' ? 'object' : 'json'
   const inForm = (format: ArgumentFormat) => (format === 'json' ? json : args)
   let raw: unknown
@@ -84,13 +84,4 @@ export async function executeInBrowserForm(
     workingFormat.set(context, second)
   }
   return parseResult(raw)
-}
-
-/** Firefox's way to call a tool (behind its testing preference): by name, the input as an object. */
-export interface InvokesByName {
-  invokeTool: (name: string, input?: object, options?: { signal?: AbortSignal }) => Promise<unknown>
-}
-
-export function invokesByName(context: object): context is InvokesByName {
-  return typeof (context as Partial<InvokesByName>).invokeTool === 'function'
 }
