@@ -1,5 +1,5 @@
 import type { MaybeRefOrGetter } from 'vue'
-import type { UseWebMCPToolOptionsFromSchema, WebMCPToolDefinition } from '../types'
+import type { DefineWebMCPToolOptions, UseWebMCPToolOptionsFromSchema } from '../types'
 
 /**
  * Typed identity: lets a tool definition live in a plain module (importable,
@@ -22,8 +22,8 @@ export function defineWebMCPTool<
   const Name extends MaybeRefOrGetter<string> = string,
   const Output = unknown,
 >(
-  definition: WebMCPToolDefinition<Args, Result, Name, Output>,
-): WebMCPToolDefinition<Args, Result, Name, Output>
+  definition: DefineWebMCPToolOptions<Args, Result, Name, Output>,
+): DefineWebMCPToolOptions<Args, Result, Name, Output>
 export function defineWebMCPTool(definition: unknown): unknown {
   return definition
 }

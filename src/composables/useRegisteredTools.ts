@@ -1,4 +1,4 @@
-import type { ExecuteRegisteredToolOptions, RegisteredTool, UseRegisteredToolsOptions, UseRegisteredToolsReturn, WebMCPListedTool } from '../types'
+import type { RegisteredTool, UseRegisteredToolsExecuteOptions, UseRegisteredToolsOptions, UseRegisteredToolsReturn, WebMCPListedTool } from '../types'
 import { useSupported } from '@vueuse/core'
 import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
 import { engineOf } from '../platform/engine'
@@ -121,7 +121,7 @@ function registeredTools(options: UseRegisteredToolsOptions): Omit<UseRegistered
       onCleanup(onFramesLeaving(listedDocument!, schedule))
   }, { immediate: true })
 
-  async function execute(tool: WebMCPListedTool | RegisteredTool, args: object = {}, callOptions: ExecuteRegisteredToolOptions = {}): Promise<unknown> {
+  async function execute(tool: WebMCPListedTool | RegisteredTool, args: object = {}, callOptions: UseRegisteredToolsExecuteOptions = {}): Promise<unknown> {
     if (disposed)
       throw new DOMException('useRegisteredTools was stopped (its scope ended): it runs no more tools.', 'InvalidStateError')
     refreshModelContext(document)

@@ -1,7 +1,7 @@
 import type { Ref } from 'vue'
 import type { ToolCall } from '../call/callTool'
 import type { ToolCallSettings } from '../shared/callSettings'
-import type { FormFields, FormFieldValue, UseWebMCPFormOptions, UseWebMCPFormReturn, WebMCPFormAttrs, WebMCPFormReset } from '../types'
+import type { UseWebMCPFormOptions, UseWebMCPFormReturn, WebMCPFormAttrs, WebMCPFormFields, WebMCPFormFieldValue, WebMCPFormReset } from '../types'
 import { useEventListener } from '@vueuse/core'
 import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
 import { wellFormedDescription } from '../definitions/description'
@@ -41,7 +41,7 @@ declare global {
  * group of same-name checkboxes, `<select multiple>`) is always an array, even
  * with one or no value chosen; `File` values are kept.
  */
-export function formFields(form: HTMLFormElement, submitter?: HTMLElement | null): FormFields {
+export function formFields(form: HTMLFormElement, submitter?: HTMLElement | null): WebMCPFormFields {
   let data: FormData
   try {
     data = new FormData(form, submitter ?? undefined)
@@ -62,7 +62,7 @@ export function formFields(form: HTMLFormElement, submitter?: HTMLElement | null
   checkboxes.forEach((count, name) => count > 1 && multi.add(name))
   // Collected in a Map, so a field named `__proto__` or `constructor` is a
   // field like any other, never a prototype member.
-  const entries = new Map<string, FormFieldValue>()
+  const entries = new Map<string, WebMCPFormFieldValue>()
   multi.forEach(name => entries.set(name, []))
   data.forEach((value, name) => {
     const existing = entries.get(name)
@@ -73,7 +73,7 @@ export function formFields(form: HTMLFormElement, submitter?: HTMLElement | null
   })
   // Keys in the order of the controls (the groups above went in first), each
   // an own property, so a field named `__proto__` is a field like any other.
-  const fields: FormFields = {}
+  const fields: WebMCPFormFields = {}
   const put = (name: string) => {
     if (entries.has(name) && !Object.hasOwn(fields, name))
       Object.defineProperty(fields, name, { value: entries.get(name), enumerable: true, writable: true, configurable: true })
@@ -143,7 +143,7 @@ type SubmissionSettings = Pick<ToolCall<unknown, unknown>, 'settings' | 'unreada
  * element), and whatever throws is this submission's failure. The call path
  * answers every failure of `execute`, and its own failure to load, with a result.
  */
-async function runSubmission<Fields extends FormFields, Result>(
+async function runSubmission<Fields extends WebMCPFormFields, Result>(
   submit: SubmitEvent,
   byAgent: boolean,
   options: UseWebMCPFormOptions<Fields, Result>,
@@ -320,7 +320,9 @@ function formDescription(description: string): string {
  * is filling the form in. The same handler serves a person clicking Submit,
  * and the form's `action` never navigates.
  */
-export function useWebMCPForm<Fields extends FormFields = FormFields, Result = unknown>(options: UseWebMCPFormOptions<Fields, Result>): UseWebMCPFormReturn {
+export function useWebMCPForm<Fields extends WebMCPFormFields = WebMCPFormFields, Result = unknown>(
+  options: UseWebMCPFormOptions<Fields, Result>,
+): UseWebMCPFormReturn {
   const config = injectConfig()
   // Read at each submission, as every tool's are (shared/callSettings.ts). Arguments come
   // from the browser's own controls: no schema to validate against.

@@ -1,5 +1,5 @@
 import type { MaybeRef, MaybeRefOrGetter } from 'vue'
-import type { UseWebMCPFormModelOptions, UseWebMCPFormModelReturn, WebMCPToolExecuteOptions } from '../types'
+import type { ToolExecuteCallbackOptions, UseWebMCPFormModelOptions, UseWebMCPFormModelReturn } from '../types'
 import { isReadonly, isRef, shallowRef, toRaw, toValue } from 'vue'
 import { isErrorLike } from '../shared/errorLike'
 import { warnOnce } from '../shared/warn'
@@ -152,7 +152,7 @@ export function useWebMCPFormModel<Values extends object = Record<string, unknow
     }
   }
 
-  async function agentCall(args: Partial<Values>, { signal }: WebMCPToolExecuteOptions): Promise<Result> {
+  async function agentCall(args: Partial<Values>, { signal }: ToolExecuteCallbackOptions): Promise<Result> {
     const name = toValue(options.name)
     if (waiting || isSubmitting.value)
       throw busyError(name)

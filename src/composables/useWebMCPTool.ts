@@ -1,4 +1,4 @@
-import type { ToolResultOf, UseWebMCPToolOptions, UseWebMCPToolOptionsFromSchema, UseWebMCPToolOptionsWithOutput, UseWebMCPToolReturn } from '../types'
+import type { InferExecuteResult, UseWebMCPToolOptions, UseWebMCPToolOptionsFromSchema, UseWebMCPToolOptionsWithOutput, UseWebMCPToolReturn } from '../types'
 import { useToolRegistrations } from '../registration/registrations'
 
 // Declared with the types the registration engine shares; exported from here too.
@@ -11,10 +11,10 @@ import { useToolRegistrations } from '../registration/registrations'
  */
 export function useWebMCPTool<const Schema extends object, Result = unknown, const Output = unknown>(
   options: UseWebMCPToolOptionsFromSchema<Schema, Result, Output>,
-): UseWebMCPToolReturn<ToolResultOf<Output, Result>>
+): UseWebMCPToolReturn<InferExecuteResult<Output, Result>>
 export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown, const Output = unknown>(
   options: UseWebMCPToolOptionsWithOutput<Args, Result, Output>,
-): UseWebMCPToolReturn<ToolResultOf<Output, Result>>
+): UseWebMCPToolReturn<InferExecuteResult<Output, Result>>
 export function useWebMCPTool<Args = Record<string, unknown>, Result = unknown>(options: UseWebMCPToolOptions<Args, Result>): UseWebMCPToolReturn<Result> {
   return useToolRegistrations([options], { document: options.document })[0]! as UseWebMCPToolReturn<Result>
 }

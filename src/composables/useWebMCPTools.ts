@@ -1,4 +1,4 @@
-import type { AnyToolOptions, ToolNames, ToolResults, UseWebMCPToolReturn, UseWebMCPToolsReturn, UseWebMCPToolsSharedOptions, WebMCPToolState } from '../types'
+import type { InferToolNames, InferToolResults, UseWebMCPToolReturn, UseWebMCPToolsReturn, UseWebMCPToolsSharedOptions, WebMCPAnyToolOptions, WebMCPToolState } from '../types'
 import { computed, shallowRef, toValue } from 'vue'
 import { createCallState } from '../registration/callState'
 import { useIsSupported, useModelContext } from '../registration/modelContext'
@@ -12,10 +12,10 @@ import { isEnabled } from '../shared/callSettings'
  * `timeoutMs` win over the shared ones, and one tool failing to register
  * leaves the others registered.
  */
-export function useWebMCPTools<const T extends readonly AnyToolOptions[]>(
+export function useWebMCPTools<const T extends readonly WebMCPAnyToolOptions[]>(
   definitions: T,
   shared: UseWebMCPToolsSharedOptions = {},
-): UseWebMCPToolsReturn<ToolNames<T>, ToolResults<T>> {
+): UseWebMCPToolsReturn<InferToolNames<T>, InferToolResults<T>> {
   const names = definitions.map(d => toValue(d.name))
   const seen = new Set<string>()
   const duplicate = names.find(name => seen.size === seen.add(name).size)
@@ -56,7 +56,7 @@ export function useWebMCPTools<const T extends readonly AnyToolOptions[]>(
     isSupported,
     isRegistered,
     error,
-    byName: byName as UseWebMCPToolsReturn<ToolNames<T>, ToolResults<T>>['byName'],
+    byName: byName as UseWebMCPToolsReturn<InferToolNames<T>, InferToolResults<T>>['byName'],
     stop,
   }
 }

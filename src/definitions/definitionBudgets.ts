@@ -1,7 +1,7 @@
 import type { SchemaNode } from '../schemas/json-schema/schemaIndex'
 // Chrome's character budgets for what a tool shows the agent: its name,
 // description and parameters. No Vue import. Counts are in code points.
-import type { DescribedTool, WebMCPBudgetLimits } from '../types'
+import type { ToolDefinition, WebMCPBudgetLimits } from '../types'
 import { indexSchema, isSchemaObject } from '../schemas/json-schema/schemaIndex'
 import { escapePointer } from '../schemas/problems'
 import { WebMCPDefinitionError } from '../shared/definitionError'
@@ -27,7 +27,7 @@ export interface BudgetProblem {
  * are found wherever they sit in the schema: nested `properties`, `items`,
  * `anyOf` / `oneOf` / `allOf`, `additionalProperties`, `$defs` and the rest.
  */
-export function checkDefinition(tool: DescribedTool, limits: WebMCPBudgetLimits = DEFAULT_BUDGETS): BudgetProblem[] {
+export function checkDefinition(tool: ToolDefinition, limits: WebMCPBudgetLimits = DEFAULT_BUDGETS): BudgetProblem[] {
   const problems: BudgetProblem[] = []
   const label = `Tool "${tool.name}"`
   // Each budget is named by its kind.
@@ -67,7 +67,7 @@ export function checkDefinition(tool: DescribedTool, limits: WebMCPBudgetLimits 
  * What the budgets make of a definition: in `'warn'` mode one warning per
  * problem and `null`; in `'error'` mode the error that keeps it unregistered.
  */
-export function definitionError(tool: DescribedTool, mode: 'warn' | 'error', limits?: Partial<WebMCPBudgetLimits>): WebMCPDefinitionError | null {
+export function definitionError(tool: ToolDefinition, mode: 'warn' | 'error', limits?: Partial<WebMCPBudgetLimits>): WebMCPDefinitionError | null {
   const messages = checkDefinition(tool, { ...DEFAULT_BUDGETS, ...limits }).map(p => p.message)
   if (mode === 'warn') {
     messages.forEach(warnOnce)

@@ -7,7 +7,7 @@ import type { WebMCPDefinitionError } from '../shared/definitionError'
 // (definitions/eagerDefinitionChecks.ts); production builds check budgets only
 // when they are switched on, and a JSON Schema literal on its first call
 // (call/validation.ts). No Vue import.
-import type { DescribedTool } from '../types'
+import type { ToolDefinition } from '../types'
 import { toJsonSchema } from '../schemas/standard-schema/toJsonSchema'
 import { warnOnce } from '../shared/warn'
 import { wellFormedDescription } from './description'
@@ -25,7 +25,7 @@ export function isStandardSchema(value: unknown): boolean {
  * be left half converted on an error: the caller drops it), and a description
  * that is not well-formed text by one that is.
  */
-export function registrationError(tool: DescribedTool): WebMCPDefinitionError | null {
+export function registrationError(tool: ToolDefinition): WebMCPDefinitionError | null {
   repairDescription(tool)
   for (const which of ['input', 'output'] as const) {
     const schema = tool[`${which}Schema`]
@@ -44,7 +44,7 @@ export function registrationError(tool: DescribedTool): WebMCPDefinitionError | 
  * as "", which would leave the agent a tool it cannot tell the use of: the
  * tool registers with the description repaired, and development builds say so.
  */
-function repairDescription(tool: DescribedTool): void {
+function repairDescription(tool: ToolDefinition): void {
   if (typeof tool.description !== 'string')
     return
   const repaired = wellFormedDescription(tool.description)

@@ -5,7 +5,7 @@
 // registration checks at setup (a browser refuses what the spec does), the
 // budgets when switched on, and the JSON Schema check on a tool's first call.
 // No Vue import.
-import type { DescribedTool, WebMCPBudgetLimits, WebMCPBudgetMode } from '../types'
+import type { ToolDefinition, WebMCPBudgetLimits, WebMCPBudgetMode } from '../types'
 import { schemaError } from '../schemas/json-schema/schemaCheck'
 import { definitionError } from './definitionBudgets'
 import { isStandardSchema, registrationError } from './definitionChecks'
@@ -16,7 +16,7 @@ import { specError } from './specChecks'
  * problems only warn. A Standard Schema is replaced by its JSON Schema first,
  * held to the budgets, and spared the schema check: its own library enforces it.
  */
-export function eagerDefinitionChecks(tool: DescribedTool, budgets: WebMCPBudgetMode, limits?: Partial<WebMCPBudgetLimits>): Error | null {
+export function eagerDefinitionChecks(tool: ToolDefinition, budgets: WebMCPBudgetMode, limits?: Partial<WebMCPBudgetLimits>): Error | null {
   // Which schemas are literals, before the Standard Schemas are converted.
   const literals = (['input', 'output'] as const).filter(which => tool[`${which}Schema`] !== undefined && !isStandardSchema(tool[`${which}Schema`]))
   // The spec's rules come first, read once the description is repaired: one that was only half of

@@ -5,7 +5,7 @@
 // lists are paginated, long texts cut.
 import type { App } from 'vue'
 import type { ToolCallSettings } from '../shared/callSettings'
-import type { AnyToolOptions, ToolRegistrations } from '../types'
+import type { ToolRegistrations, WebMCPAnyToolOptions } from '../types'
 import type { ObservedTool, ToolCallRecord } from './observer'
 import { effectScope } from 'vue'
 import { hasRememberedApproval } from '../call/rememberedApprovals'
@@ -155,7 +155,7 @@ function detail(tool: ObservedTool, limit: number): string {
 /** The page parameter of the two paginated tools. */
 const PAGE_PARAMETER = { type: 'integer', minimum: 1, description: 'Page number, from 1.' }
 
-function debugToolOptions(app: App, limit: () => number): AnyToolOptions[] {
+function debugToolOptions(app: App, limit: () => number): WebMCPAnyToolOptions[] {
   return [
     {
       name: 'webmcp_debug_tools',

@@ -6,7 +6,7 @@
 // debugging tools.
 import type { EffectScope, Ref } from 'vue'
 import type { ToolCallSettings } from '../shared/callSettings'
-import type { AnyToolOptions, DescribedTool, ToolRegistrations, WebMCPToolResponse } from '../types'
+import type { ToolDefinition, ToolRegistrations, WebMCPAnyToolOptions, WebMCPToolResponse } from '../types'
 import type { ObservedForm, ObservedSlot } from './observer'
 import { isClient } from '../shared/env'
 import { registerDebugTools } from './debugTools'
@@ -26,10 +26,10 @@ export interface ToolsSetUp<Slot extends ObservedSlot> {
   registrations: ToolRegistrations
   slots: readonly Slot[]
   settings: ToolCallSettings
-  describe: (options: AnyToolOptions) => DescribedTool
-  enabled: (options: AnyToolOptions) => boolean
+  describe: (options: WebMCPAnyToolOptions) => ToolDefinition
+  enabled: (options: WebMCPAnyToolOptions) => boolean
   /** Runs a tool as an agent's call would, through the call path. */
-  run: (slot: Slot, args: object, definition: DescribedTool) => Promise<WebMCPToolResponse>
+  run: (slot: Slot, args: object, definition: ToolDefinition) => Promise<WebMCPToolResponse>
 }
 
 /** `useWebMCPForm` set up a form, known to later `call` events by its `error` ref. */

@@ -6,7 +6,7 @@
 // bundles drop this module and everything it imports.
 import type { App, EffectScope, Ref } from 'vue'
 import type { ToolCallSettings } from '../shared/callSettings'
-import type { DescribedTool, WebMCPToolCallEvent, WebMCPToolResponse, WebMCPToolResultEvent } from '../types'
+import type { ToolDefinition, WebMCPToolCallEvent, WebMCPToolResponse, WebMCPToolResultEvent } from '../types'
 import { getCurrentInstance, getCurrentScope, onScopeDispose, shallowRef, toValue, watch } from 'vue'
 import { notifyListeners } from '../shared/listeners'
 
@@ -50,7 +50,7 @@ export interface ObservedTool {
   app: App | null
   settings: ToolCallSettings
   /** The definition now, from the options (for a form, from its attributes). */
-  definition: () => DescribedTool
+  definition: () => ToolDefinition
   enabled: () => boolean
   isRegistered: Readonly<Ref<boolean>>
   error: Readonly<Ref<Error | null>>
@@ -319,9 +319,9 @@ export function observeRegistrations<S extends ObservedSlot>(
   slots: readonly S[],
   settings: ToolCallSettings,
 
-  describe: (options: any) => DescribedTool,
+  describe: (options: any) => ToolDefinition,
   enabled: (options: any) => boolean,
-  run: (slot: S, args: object, definition: DescribedTool) => Promise<WebMCPToolResponse>,
+  run: (slot: S, args: object, definition: ToolDefinition) => Promise<WebMCPToolResponse>,
 ): void {
   const { owner, app } = currentOwner()
   for (const slot of slots) {

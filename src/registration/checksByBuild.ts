@@ -5,14 +5,14 @@
 // which load with import() (call/budgets.ts): in 'error' mode nothing registers before they
 // have run; in 'warn' mode tools register at once and the warnings follow.
 import type { ShallowRef } from 'vue'
-import type { DescribedTool, WebMCPBudgetLimits, WebMCPBudgetMode } from '../types'
+import type { ToolDefinition, WebMCPBudgetLimits, WebMCPBudgetMode } from '../types'
 import { shallowRef } from 'vue'
 import { registrationError } from '../definitions/definitionChecks'
 import { eagerDefinitionChecks } from '../definitions/eagerDefinitionChecks'
 import { toError } from '../shared/toError'
 
 /** The error that keeps a definition unregistered, or null. It may replace a Standard Schema in it by its JSON Schema. */
-export type DefinitionCheck = (definition: DescribedTool) => Error | null
+export type DefinitionCheck = (definition: ToolDefinition) => Error | null
 
 /**
  * The checks in force for one scope: undefined while a production build in

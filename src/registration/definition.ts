@@ -1,6 +1,6 @@
 // How two definitions of a tool (read in shared/callSettings.ts) are compared,
 // so that an equal one causes no re-registration. No Vue import.
-import type { DescribedTool } from '../types'
+import type { ToolDefinition } from '../types'
 import { stableKey } from './stableKey'
 
 /**
@@ -9,7 +9,7 @@ import { stableKey } from './stableKey'
  * to `registerTool`. One with a schema, annotations or `exposedTo` holds the
  * author's objects, which may be reactive or change later.
  */
-export function holdsOnlyText(definition: DescribedTool): boolean {
+export function holdsOnlyText(definition: ToolDefinition): boolean {
   return definition.inputSchema === undefined && definition.outputSchema === undefined
     && definition.annotations === undefined && definition.exposedTo === undefined
 }

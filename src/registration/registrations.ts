@@ -4,7 +4,7 @@
 // exactly the tools whose content changed.
 import type { EffectScope, ShallowRef } from 'vue'
 import type { ToolCallSettings } from '../shared/callSettings'
-import type { AnyToolOptions, DescribedTool, UseWebMCPToolReturn, UseWebMCPToolsSharedOptions, WebMCPConfig, WebMCPToolExecuteOptions } from '../types'
+import type { ToolDefinition, ToolExecuteCallbackOptions, UseWebMCPToolReturn, UseWebMCPToolsSharedOptions, WebMCPAnyToolOptions, WebMCPConfig } from '../types'
 import type { DefinitionCheck } from './checksByBuild'
 import type { ToolSlot } from './toolRegistration'
 import { getCurrentInstance, onActivated, onDeactivated, onMounted, onScopeDispose, shallowRef, watchEffect } from 'vue'
@@ -26,13 +26,13 @@ import { register, unregister } from './toolRegistration'
  * in a component from its mounted hook on, and only while a `<KeepAlive>` shows
  * it; in an effect scope or store at once.
  */
-export function useToolRegistrations(list: readonly AnyToolOptions[], shared: UseWebMCPToolsSharedOptions = {}): UseWebMCPToolReturn[] {
+export function useToolRegistrations(list: readonly WebMCPAnyToolOptions[], shared: UseWebMCPToolsSharedOptions = {}): UseWebMCPToolReturn[] {
   // A scope of its own, a child of the caller's, so `stop()` can end it; its end unregisters the tools.
   const scope = ownScope('useWebMCPTool')
   return scope.run(() => registerInScope(scope, list, shared))!
 }
 
-function registerInScope(scope: EffectScope, list: readonly AnyToolOptions[], shared: UseWebMCPToolsSharedOptions): UseWebMCPToolReturn[] {
+function registerInScope(scope: EffectScope, list: readonly WebMCPAnyToolOptions[], shared: UseWebMCPToolsSharedOptions): UseWebMCPToolReturn[] {
   const config = injectConfig()
   // Budgets and limits are the app's; each tool's call settings are its own.
   const { budgets, limits } = resolveCallSettings(config)
@@ -84,7 +84,7 @@ function registerInScope(scope: EffectScope, list: readonly AnyToolOptions[], sh
     ({ isSupported, isRegistered, error, stop, isExecuting, callCount, lastResult, lastError, reset }))
 }
 
-function createSlot(options: AnyToolOptions, config: WebMCPConfig, shared: UseWebMCPToolsSharedOptions, ended: AbortSignal): ToolSlot {
+function createSlot(options: WebMCPAnyToolOptions, config: WebMCPConfig, shared: UseWebMCPToolsSharedOptions, ended: AbortSignal): ToolSlot {
   const slot: ToolSlot = {
     options,
     isRegistered: shallowRef(false),
@@ -106,7 +106,7 @@ async function startRegisteredCall(
   shared: UseWebMCPToolsSharedOptions,
   ended: AbortSignal,
   args: object | undefined,
-  callOptions?: WebMCPToolExecuteOptions,
+  callOptions?: ToolExecuteCallbackOptions,
 ) {
   const { options } = slot
   // Read at call time, like `execute`: the schemas as the options give them
@@ -114,7 +114,7 @@ async function startRegisteredCall(
   // and the settings, the tool's over its group's over the app's. A ref or
   // getter that throws is the page's mistake: the call path answers it
   // (`unreadable`), with the definition the tool registered.
-  let read: DescribedTool & { settings: ToolCallSettings, unreadable?: [unknown] }
+  let read: ToolDefinition & { settings: ToolCallSettings, unreadable?: [unknown] }
   try {
     read = { ...describe(options, shared), settings: resolveCallSettings(config, shared, options) }
   }
@@ -182,7 +182,7 @@ interface Change {
   keep: boolean
   /** What to register, as JSON, and the definition itself when it holds only text (no copy needed). */
   json?: string
-  definition?: DescribedTool
+  definition?: ToolDefinition
   /** Why the tool is not registered, if it is refused. */
   error: Error | null
 }

@@ -4,18 +4,18 @@
 // registration is retried when the name it wanted may have come free (see
 // `onRefused`). No Vue import.
 import type { ShallowRef } from 'vue'
-import type { AnyToolOptions, DescribedTool, WebMCPToolExecuteOptions, WebMCPToolResponse } from '../types'
+import type { ToolDefinition, ToolExecuteCallbackOptions, WebMCPAnyToolOptions, WebMCPToolResponse } from '../types'
 import type { CallState } from './callState'
 import { engineOf } from '../platform/engine'
 import { toError } from '../shared/toError'
 
 /** One tool of a `useWebMCPTool(s)` call, with its state. */
 export interface ToolSlot {
-  options: AnyToolOptions
+  options: WebMCPAnyToolOptions
   isRegistered: ShallowRef<boolean>
   error: ShallowRef<Error | null>
   /** The tool's `execute` as the browser gets it: hands the call to the call path. */
-  call: (args: object | undefined, callOptions?: WebMCPToolExecuteOptions) => Promise<WebMCPToolResponse>
+  call: (args: object | undefined, callOptions?: ToolExecuteCallbackOptions) => Promise<WebMCPToolResponse>
   /** What its calls did (callState.ts). */
   calls: CallState
   /** The registration in force (pending, held or refused), if any. */
@@ -52,7 +52,7 @@ export function register(
   json: string,
   modelContext: WebMCP.ModelContext,
   attempt: 'first' | 'retry',
-  tool: DescribedTool & { execute?: unknown } = JSON.parse(json),
+  tool: ToolDefinition & { execute?: unknown } = JSON.parse(json),
 ): void {
   // A refused attempt a retry replaces ends: nothing waits on its behalf any more (a by-name engine stops watching for it).
   slot.registration?.controller.abort()

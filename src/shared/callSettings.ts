@@ -9,7 +9,7 @@
 // ref, a getter or a mutated options object counts from the next one.
 // No Vue import but `toValue`.
 import type { MaybeRefOrGetter } from 'vue'
-import type { AnyToolOptions, DescribedTool, UseWebMCPToolsSharedOptions, WebMCPBudgetMode, WebMCPConfig, WebMCPConfirmationRequest, WebMCPConfirmOptions } from '../types'
+import type { ToolDefinition, UseWebMCPToolsSharedOptions, WebMCPAnyToolOptions, WebMCPBudgetMode, WebMCPConfig, WebMCPConfirmationRequest, WebMCPConfirmOptions } from '../types'
 import { toValue } from 'vue'
 import { warnOnce } from './warn'
 
@@ -61,7 +61,7 @@ export function resolveCallSettings(config: WebMCPConfig, group: CallOptions = {
 }
 
 /** Whether a tool of a group is registered now: its own `enabled` wins over the group's. */
-export function isEnabled(options: AnyToolOptions, shared: UseWebMCPToolsSharedOptions): boolean {
+export function isEnabled(options: WebMCPAnyToolOptions, shared: UseWebMCPToolsSharedOptions): boolean {
   return toValue(options.enabled ?? shared.enabled) !== false
 }
 
@@ -77,7 +77,7 @@ function readSchemaOption(option: unknown): object | undefined {
 }
 
 /** What the agent sees of a tool, read from its options now (reactive reads are tracked). */
-export function describe(options: AnyToolOptions, shared: UseWebMCPToolsSharedOptions): DescribedTool {
+export function describe(options: WebMCPAnyToolOptions, shared: UseWebMCPToolsSharedOptions): ToolDefinition {
   return {
     name: toValue(options.name),
     description: toValue(options.description),
@@ -90,6 +90,6 @@ export function describe(options: AnyToolOptions, shared: UseWebMCPToolsSharedOp
 }
 
 /** The `onError` a failed call of tool `name` reports to: its own, else its group's (which is told the name). */
-export function onErrorOf(options: AnyToolOptions, shared: UseWebMCPToolsSharedOptions, name: string): (error: unknown) => void {
+export function onErrorOf(options: WebMCPAnyToolOptions, shared: UseWebMCPToolsSharedOptions, name: string): (error: unknown) => void {
   return error => options.onError ? options.onError(error) : shared.onError?.(error, name)
 }

@@ -108,7 +108,7 @@ export async function submitAsAgent(form: HTMLFormElement): Promise<unknown> {
 export const initScript: string = source
 
 /** What `page.evaluate` needs to be, in Playwright and Puppeteer alike. */
-export interface EvaluatingPage {
+export interface WebMCPTestPage {
   evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => Promise<R>
 }
 
@@ -116,7 +116,7 @@ export interface EvaluatingPage {
  * A tool as `listTools` returns it: the members of a `useRegisteredTools`
  * entry, without the window.
  */
-export type ListedTool = Omit<WebMCPListedTool, 'source' | 'window'>
+export type WebMCPListedToolJSON = Omit<WebMCPListedTool, 'source' | 'window'>
 
 /**
  * The page's tools, from its `document.modelContext` (native or the init
@@ -124,7 +124,7 @@ export type ListedTool = Omit<WebMCPListedTool, 'source' | 'window'>
  * spread and serialize to `{}`. Self-contained, as `page.evaluate` sends its
  * source text.
  */
-export function listTools(page: EvaluatingPage): Promise<ListedTool[]> {
+export function listTools(page: WebMCPTestPage): Promise<WebMCPListedToolJSON[]> {
   return page.evaluate(async () => {
     const mc = document.modelContext
     if (!mc)
@@ -176,7 +176,7 @@ export function listTools(page: EvaluatingPage): Promise<ListedTool[]> {
  * (a tool's MCP result object, or the text when it is not JSON). Rejects with
  * the browser's error, as `executeTool` does.
  */
-export function callTool(page: EvaluatingPage, name: string, input: Record<string, unknown> = {}): Promise<unknown> {
+export function callTool(page: WebMCPTestPage, name: string, input: Record<string, unknown> = {}): Promise<unknown> {
   return page.evaluate(async ([name, input]) => {
     const mc = document.modelContext
     if (!mc)

@@ -3,11 +3,11 @@ import type { ComputedRef, MaybeRef, MaybeRefOrGetter, Ref } from 'vue'
 import type { UseWebMCPToolOptions, WebMCPSupportable } from './tools'
 
 /** One entry, or every entry when a name repeats (a checkbox group, `<select multiple>`). */
-export type FormFieldValue = FormDataEntryValue | FormDataEntryValue[]
+export type WebMCPFormFieldValue = FormDataEntryValue | FormDataEntryValue[]
 
-export type FormFields = Record<string, FormFieldValue>
+export type WebMCPFormFields = Record<string, WebMCPFormFieldValue>
 
-export interface UseWebMCPFormOptions<Fields extends FormFields = FormFields, Result = unknown> {
+export interface UseWebMCPFormOptions<Fields extends WebMCPFormFields = WebMCPFormFields, Result = unknown> {
   /** The form's `toolname`. */
   name: MaybeRefOrGetter<string>
   /** The form's `tooldescription`. */

@@ -25,15 +25,15 @@ export type WebMCPToolAnnotations = WebMCP.ToolAnnotations & {
   destructiveHint?: boolean
 }
 
-export type WebMCPToolExecuteOptions = WebMCP.ToolExecuteCallbackOptions
+export type ToolExecuteCallbackOptions = WebMCP.ToolExecuteCallbackOptions
 
-export type RegisterToolOptions = WebMCP.ModelContextRegisterToolOptions
+export type ModelContextRegisterToolOptions = WebMCP.ModelContextRegisterToolOptions
 
-export type GetToolsOptions = WebMCP.ModelContextGetToolOptions
+export type ModelContextGetToolOptions = WebMCP.ModelContextGetToolOptions
 
-export type ExecuteToolOptions = WebMCP.ModelContextExecuteToolOptions
+export type ModelContextExecuteToolOptions = WebMCP.ModelContextExecuteToolOptions
 
-export type WebMCPToolDescriptor = WebMCP.ModelContextTool
+export type ModelContextTool = WebMCP.ModelContextTool
 
 /** Where a listed tool's frame is, seen from the document whose tools are listed (see `WebMCPListedTool.frame`). */
 export type WebMCPToolFrame = 'self' | 'descendant' | 'ancestor' | 'other'

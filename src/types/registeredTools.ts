@@ -24,7 +24,7 @@ export interface UseRegisteredToolsOptions {
   document?: Document
 }
 
-export interface ExecuteRegisteredToolOptions {
+export interface UseRegisteredToolsExecuteOptions {
   /** Aborts the execution; the tool's `execute` sees it through its own signal. */
   signal?: AbortSignal
 }
@@ -58,7 +58,7 @@ export interface UseRegisteredToolsReturn extends WebMCPSupportable {
    * and with `NotSupportedError` when the API is absent, `InvalidStateError`
    * once stopped.
    */
-  execute: (tool: WebMCPListedTool | RegisteredTool, args?: object, options?: ExecuteRegisteredToolOptions) => Promise<unknown>
+  execute: (tool: WebMCPListedTool | RegisteredTool, args?: object, options?: UseRegisteredToolsExecuteOptions) => Promise<unknown>
   /**
    * Stops following `toolchange` and goes inert, as at the end of its scope:
    * no more `getTools()`, and `execute` rejects.

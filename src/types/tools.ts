@@ -1,7 +1,7 @@
 // A tool's options and what the tool composables return.
 import type { ComputedRef, MaybeRefOrGetter, Ref, ShallowRef } from 'vue'
 import type { WebMCPConfirmOptions } from './calls'
-import type { WebMCPToolAnnotations, WebMCPToolExecuteOptions } from './platform'
+import type { ToolExecuteCallbackOptions, WebMCPToolAnnotations } from './platform'
 import type { StandardSchemaV1 } from './standardSchema'
 
 /**
@@ -72,7 +72,7 @@ export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = u
    * re-registers the tool. `options.signal` aborts when the caller cancels, the
    * call times out, or the scope ends: hand it to `fetch` and other cancellable work.
    */
-  execute: (args: Args, options: WebMCPToolExecuteOptions) => Result | Promise<Result>
+  execute: (args: Args, options: ToolExecuteCallbackOptions) => Result | Promise<Result>
   /** Register only while true. A ref or getter is followed reactively. */
   enabled?: MaybeRefOrGetter<boolean>
   /** Optional shaper applied to the result before MCP normalization. */
@@ -181,7 +181,7 @@ export interface UseWebMCPToolReturn<Result = unknown> extends WebMCPSupportable
  * to `registerTool`, plus `exposedTo`. Internal: what the registration engine
  * registers and compares, and what the development tools show.
  */
-export interface DescribedTool {
+export interface ToolDefinition {
   name: string
   description: string
   title?: string
@@ -218,10 +218,10 @@ export interface UseWebMCPToolsSharedOptions {
 }
 
 /** Any tool's options, whatever its argument and result types: what a `useWebMCPTools` group takes. */
-export type AnyToolOptions = UseWebMCPToolOptions<any, any>
+export type WebMCPAnyToolOptions = UseWebMCPToolOptions<any, any>
 
 /** The registration engine behind `useWebMCPTool(s)`, as the development tools register their own tools with it. */
-export type ToolRegistrations = (list: readonly AnyToolOptions[], shared?: UseWebMCPToolsSharedOptions) => UseWebMCPToolReturn<any>[]
+export type ToolRegistrations = (list: readonly WebMCPAnyToolOptions[], shared?: UseWebMCPToolsSharedOptions) => UseWebMCPToolReturn<any>[]
 
 /**
  * One tool of a `useWebMCPTools` group, as `byName` holds it: a readonly
@@ -249,7 +249,7 @@ export interface WebMCPToolState<Result = unknown> {
  * schema `outputSchema` was given as, when it can type a result: a literal or a Standard Schema
  * (a ref or a getter of one is read at run time only: `unknown`).
  */
-export type ToolExecuteResult<Output, Result> = [
+export type InferExecuteReturn<Output, Result> = [
   Output extends StandardSchemaV1 ? Output : Output extends Ref<unknown> | ((...args: never) => unknown) ? unknown : Output,
 ] extends [infer Schema]
   ? unknown extends Schema
@@ -260,7 +260,7 @@ export type ToolExecuteResult<Output, Result> = [
   : never
 
 /** What `execute` resolves to, as `lastResult` and `onSuccess` get it: typed by `outputSchema` when there is one, else by `execute`. */
-export type ToolResultOf<Output, Result> = Awaited<ToolExecuteResult<Output, Result>>
+export type InferExecuteResult<Output, Result> = Awaited<InferExecuteReturn<Output, Result>>
 
 /**
  * Tool options whose `execute` return is checked against `outputSchema`, a literal JSON Schema
@@ -273,9 +273,9 @@ export type UseWebMCPToolOptionsWithOutput<Args = Record<string, unknown>, Resul
       ? MaybeRefOrGetter<WebMCPOutputSchema<Result> | undefined>
       : Output | MaybeRefOrGetter<WebMCPOutputSchema<Result> | undefined>
     /** As `UseWebMCPToolOptions.execute`, its return typed by `outputSchema` when there is one. */
-    execute: (args: Args, options: WebMCPToolExecuteOptions) => ToolExecuteResult<Output, Result>
+    execute: (args: Args, options: ToolExecuteCallbackOptions) => InferExecuteReturn<Output, Result>
     /** As `UseWebMCPToolOptions.onSuccess`, its result typed as `execute`'s return. */
-    onSuccess?: (result: ToolResultOf<Output, Result>, args: Args) => void
+    onSuccess?: (result: InferExecuteResult<Output, Result>, args: Args) => void
   }
 
 /**
@@ -286,14 +286,14 @@ export type UseWebMCPToolOptionsFromSchema<Schema extends object, Result = unkno
   = Omit<UseWebMCPToolOptionsWithOutput<InferToolArgs<Schema>, Result, Output>, 'inputSchema'> & { inputSchema: Schema }
 
 /** A tool definition that keeps its literal name (and checks `execute`'s return against `outputSchema`). */
-export type WebMCPToolDefinition<Args = Record<string, unknown>, Result = unknown, Name extends MaybeRefOrGetter<string> = string, Output = unknown>
+export type DefineWebMCPToolOptions<Args = Record<string, unknown>, Result = unknown, Name extends MaybeRefOrGetter<string> = string, Output = unknown>
   = Omit<UseWebMCPToolOptionsWithOutput<Args, Result, Output>, 'name'> & { name: Name }
 
 /** Static tool names in a definitions tuple; reactive names fall back to `string`. */
-export type ToolNames<T extends readonly AnyToolOptions[]> = T[number]['name'] extends string ? T[number]['name'] : string
+export type InferToolNames<T extends readonly WebMCPAnyToolOptions[]> = T[number]['name'] extends string ? T[number]['name'] : string
 
 /** What each tool of a definitions tuple returns, by name (`unknown` for a reactive name). */
-export type ToolResults<T extends readonly AnyToolOptions[]> = {
+export type InferToolResults<T extends readonly WebMCPAnyToolOptions[]> = {
   [D in T[number] as D['name'] extends string ? D['name'] : string]: Awaited<ReturnType<D['execute']>>
 }
 

@@ -1,6 +1,6 @@
 // useWebMCPForm in both lanes: an agent submits through Chromium's own
 // declarative-form tool, or through vue-webmcp/testing's model of it.
-import type { FormFields, WebMCPConfig, WebMCPFormReset, WebMCPToolCallEvent, WebMCPToolResultEvent } from '../../src'
+import type { WebMCPConfig, WebMCPFormFields, WebMCPFormReset, WebMCPToolCallEvent, WebMCPToolResultEvent } from '../../src'
 import { mount } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
 import { defineComponent, h, nextTick, ref } from 'vue'
@@ -13,7 +13,7 @@ import { callTool, cannot, executeTool, lane, laneSuite, needs, registerTool, te
 let mc: WebMCP.ModelContext
 const cleanups = laneSuite(m => (mc = m))
 
-type Handler = (fields: FormFields, event: SubmitEvent) => unknown
+type Handler = (fields: WebMCPFormFields, event: SubmitEvent) => unknown
 
 function mountForm(props: { name: string, autosubmit?: boolean, resetAfter?: WebMCPFormReset, handler: Handler }, config?: WebMCPConfig) {
   const wrapper = mount(TaskForm, { props, attachTo: document.body, global: config ? { provide: { [WEBMCP_CONFIG as symbol]: config } } : {} })

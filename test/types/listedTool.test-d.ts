@@ -1,5 +1,5 @@
 import type { WebMCPListedTool, WebMCPToolAnnotations } from '../../src'
-import type { ListedTool } from '../../src/testing'
+import type { WebMCPListedToolJSON } from '../../src/testing'
 import { describe, expectTypeOf, it } from 'vitest'
 import { useRegisteredTools } from '../../src'
 
@@ -22,6 +22,6 @@ describe('listed tools', () => {
   })
 
   it('listTools gives the same members without the window', () => {
-    expectTypeOf<keyof ListedTool>().toEqualTypeOf<'name' | 'title' | 'description' | 'origin' | 'inputSchema' | 'outputSchema' | 'annotations' | 'frame'>()
+    expectTypeOf<keyof WebMCPListedToolJSON>().toEqualTypeOf<'name' | 'title' | 'description' | 'origin' | 'inputSchema' | 'outputSchema' | 'annotations' | 'frame'>()
   })
 })
