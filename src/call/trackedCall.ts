@@ -6,8 +6,8 @@
 // each hook runs in a task of its own, so the call never waits for one, its
 // time never counts against the call's `timeoutMs`, and a throw in it never
 // reaches the call. No Vue import.
-import type { ToolCall, ToolCallOutcome } from './callTool'
-import { runHook, runToolCall } from './callTool'
+import type { ToolCallInput, ToolCallOutcome } from './callTool'
+import { readView, runHook, runToolCall } from './callTool'
 
 /**
  * How a call ended, for the call state: what `execute` returned, or why it
@@ -67,7 +67,8 @@ function failureOf(outcome: ToolCallOutcome): unknown {
 }
 
 /** Runs `call` (callTool.ts) with `hooks` around its `execute`, then ends it with `end`. Never rejects. */
-export async function callTrackedTool<Args, Result>(call: ToolCall<Args, Result>, args: Args, hooks: CallHooks, end: EndCall): Promise<ToolCallOutcome> {
+export async function callTrackedTool<Args, Result>(input: ToolCallInput<Args, Result>, args: Args, hooks: CallHooks, end: EndCall): Promise<ToolCallOutcome> {
+  const call = readView(input)
   let ran: { args: Args, result?: Result } | undefined
   const { onError } = call
   const outcome = await runToolCall({

@@ -49,7 +49,7 @@ export const byNameEngine = {
       signal.throwIfAborted()
       return module.registerByName(mc, tool, signal, owner)
     }, (reason) => {
-      throw new Error(`Tool "${tool.name}" not registered: the code that registers tools in this browser could not be loaded (${toError(reason).message}).`, { cause: reason })
+      throw new Error(`Tool "${tool.name}" not registered: its registration code could not be loaded (${toError(reason).message}).`, { cause: reason })
     }) as void | Promise<void>,
   onChange: (mc: ByNameModelContext, listener: () => void, options?: { once?: boolean, signal?: AbortSignal }): void => {
     withRegistration(module => module.onChange(mc, listener, options), () => {})

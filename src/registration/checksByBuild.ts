@@ -39,7 +39,7 @@ async function loadBudgetCheck(checks: ShallowRef<DefinitionCheck | undefined>, 
     budgetError = (await import('../call/budgets')).definitionError
   }
   catch (reason) {
-    const failure = new Error(`Not registered: the checks of tool definitions could not be loaded (${toError(reason).message}).`, { cause: reason })
+    const failure = new Error(`Not registered: its definition checks could not be loaded (${toError(reason).message}).`, { cause: reason })
     checks.value = budgets === 'error' ? definition => registrationError(definition) ?? failure : registrationError
     return
   }

@@ -3,7 +3,7 @@
 // through it. The validator, the result budgets and normalization are not
 // start-up code. A load that fails (a network error, a chunk gone after a
 // deploy) is that call's `INTERNAL` result, and the next call loads again.
-import type { ToolCall, ToolCallOutcome } from '../call/callTool'
+import type { ToolCallInput, ToolCallOutcome } from '../call/callTool'
 import type { CallHooks, EndCall } from '../call/trackedCall'
 
 let loaded: typeof import('../call') | undefined
@@ -19,7 +19,7 @@ export interface CallTracking {
  * `tracking`, the call path runs the hooks and ends the call in the call state.
  * Never rejects.
  */
-export async function loadAndCallTool<Args, Result>(call: ToolCall<Args, Result>, args: Args, tracking?: CallTracking): Promise<ToolCallOutcome> {
+export async function loadAndCallTool<Args, Result>(call: ToolCallInput<Args, Result>, args: Args, tracking?: CallTracking): Promise<ToolCallOutcome> {
   // Once loaded, no import() again: a call costs no extra task.
   if (!loaded) {
     try {
@@ -31,13 +31,14 @@ export async function loadAndCallTool<Args, Result>(call: ToolCall<Args, Result>
       tracking?.end({ ok: false, failure: error })
       // The agent's INTERNAL result, built here since the module that builds
       // results is the one that failed (`ERROR_CODE_KEY` written out for the
-      // same reason). Start-up code, so kept short: the call never started,
-      // so no hook runs (`onToolCall`, `onToolResult`, `onError` are the call
-      // path's), and the caller (the agent, or the form's submitter) learns it
-      // from this result.
+      // same reason). The agent reads that only a reload helps, never the
+      // import's error, which names the page's files; the developer reads that
+      // in the outcome's `error` (the tool's `lastError`). The call never
+      // started, so no hook runs (`onToolCall`, `onToolResult`, `onError` are
+      // the call path's).
       return {
         response: {
-          content: [{ type: 'text', text: `Tool "${call.name}" did not run: its code could not be loaded (${String(error).slice(0, 500)}). Try again.` }],
+          content: [{ type: 'text', text: 'The tool did not run: its code could not be loaded. Reload the page before calling it.' }],
           isError: true,
           _meta: { 'vue-webmcp/code': 'INTERNAL' },
         },

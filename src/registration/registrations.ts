@@ -109,34 +109,27 @@ async function startRegisteredCall(
   callOptions?: ToolExecuteCallbackOptions,
 ) {
   const { options } = slot
-  // Read at call time, like `execute`: the schemas as the options give them
-  // (a Standard Schema checks with its own code; the browser got its JSON Schema),
-  // and the settings, the tool's over its group's over the app's. A ref or
-  // getter that throws is the page's mistake: the call path answers it
-  // (`unreadable`), with the definition the tool registered.
-  let read: ToolDefinition & { settings: ToolCallSettings, unreadable?: [unknown] }
-  try {
-    read = { ...describe(options, shared), settings: resolveCallSettings(config, shared, options) }
-  }
-  catch (error) {
-    // The app's config as it is: the call path reads only its hooks and budget there.
-    read = { ...JSON.parse(slot.registration?.json ?? '{}'), settings: config as ToolCallSettings, unreadable: [error] }
-  }
-  const { settings } = read
   // The call counts from its arrival, before the call path loads; `onStart`, `onSuccess` and its end are the call path's.
   const end = slot.calls.begin()
-  const registration = slot.registration?.controller.signal
+  const registration = slot.registration
   const outcome = await loadAndCallTool({
-    // The name and schemas, and what a confirmation shows: title, description, annotations.
-    ...read,
-    settings: __DEV__ ? devtoolsHook({ type: 'call', key: slot, settings }) : settings,
+    // Read as the call starts, like `execute`: what the agent sees (a Standard Schema checks
+    // with its own code; the browser got its JSON Schema) and the settings, the tool's over
+    // its group's over the app's. A ref or getter that throws is answered by the call path,
+    // which then goes by the definition the tool registered and the app's config.
+    read: () => {
+      const settings = resolveCallSettings(config, shared, options)
+      return { ...describe(options, shared), settings: __DEV__ ? devtoolsHook({ type: 'call', key: slot, settings }) : settings }
+    },
+    registered: registration?.json,
+    onErrorFor: name => onErrorOf(options, shared, name),
+    settings: config as ToolCallSettings,
     // Read at call time: swapping them never re-registers the tool.
     execute: (a, signal) => options.execute(a, { signal }),
     formatOutput: options.formatOutput,
-    onError: onErrorOf(options, shared, read.name),
     signals: [callOptions?.signal, ended],
     // A remembered approval belongs to this registration, this `execute` and what the person saw (call/confirm.ts).
-    ...(registration ? { owner: { ended: registration, execute: options.execute } } : {}),
+    ...(registration ? { owner: { ended: registration.controller.signal, execute: options.execute } } : {}),
   }, args ?? {}, { hooks: options, end })
   return outcome.response
 }

@@ -86,11 +86,10 @@ describe('the call path failing to load', () => {
     failing.pipeline = 1
     const first = JSON.parse(await mc.executeTool(tool!, {}))
     expect(first).toEqual({
-      content: [{ type: 'text', text: expect.stringMatching(/^Tool "echo" did not run: its code could not be loaded \(.+\)\. Try again\.$/) }],
+      content: [{ type: 'text', text: 'The tool did not run: its code could not be loaded. Reload the page before calling it.' }],
       isError: true,
       _meta: { 'vue-webmcp/code': 'INTERNAL' },
     })
-    // (The reason is the importer's words: here, Vitest's for a mock that threw.)
     // The call never started: no hook (they are the call path's), no execute.
     expect(onToolCall).not.toHaveBeenCalled()
     expect(events).toEqual([])
@@ -165,7 +164,7 @@ describe('production build: the budgets failing to load', () => {
     const mc = install()
     const state = inApp({ budgets: 'error' }, () => useWebMCPTool({ name: 'fine', description: 'd', execute: () => '' }))
     await until(() => state.error.value)
-    expect(state.error.value!.message).toMatch(/^Not registered: the checks of tool definitions could not be loaded \(.+\)\.$/)
+    expect(state.error.value!.message).toMatch(/^Not registered: its definition checks could not be loaded \(.+\)\.$/)
     expect(state.isRegistered.value).toBe(false)
     expect(mc.toolNames).toEqual([])
 
@@ -279,7 +278,7 @@ describe('production build: Firefox\'s registration by name', () => {
     const name = ref('lookup')
     const state = inApp({}, () => useWebMCPTool({ name, description: 'd', execute: () => '' }))
     await until(() => state.error.value)
-    expect(state.error.value!.message).toMatch(/^Tool "lookup" not registered: the code that registers tools in this browser could not be loaded \(.+\)\.$/)
+    expect(state.error.value!.message).toMatch(/^Tool "lookup" not registered: its registration code could not be loaded \(.+\)\.$/)
     expect(state.error.value!.cause).toBeInstanceOf(Error)
     expect(state.isRegistered.value).toBe(false)
     expect(mc.toolNames).toEqual([])
