@@ -18,7 +18,7 @@ import { asAgentSubmission } from './forms'
 import source from './initScriptSource'
 import { InMemoryModelContext } from './modelContext'
 
-export type { WebMCPListedTool } from '../types'
+export type { WebMCPListedTool, WebMCPToolAnnotations, WebMCPToolFrame } from '../types'
 export type { ToolEventInit } from './events'
 export { InMemoryFirefoxModelContext, InMemoryModelContext, ToolActivatedEvent, ToolCancelEvent }
 export type { InMemoryModelContextOptions } from './modelContext'

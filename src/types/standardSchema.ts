@@ -17,7 +17,17 @@ export declare namespace StandardSchemaV1 {
     readonly validate: (value: unknown, options?: { readonly libraryOptions?: Record<string, unknown> }) => Result<Output> | Promise<Result<Output>>
     readonly types?: Types<Input, Output> | undefined
     /** Present on schemas that also implement Standard JSON Schema. */
-    readonly jsonSchema?: StandardJSONSchemaV1.Converter
+    readonly jsonSchema?: JSONSchemaConverter
+  }
+  /** Standard JSON Schema's converter: what `~standard.jsonSchema` holds. */
+  interface JSONSchemaConverter {
+    /** JSON Schema of what the schema accepts. Throws on a target the library does not support. */
+    readonly input: (options: JSONSchemaOptions) => Record<string, unknown>
+    readonly output: (options: JSONSchemaOptions) => Record<string, unknown>
+  }
+  interface JSONSchemaOptions {
+    readonly target: 'draft-2020-12' | 'draft-07' | 'openapi-3.0' | ({} & string)
+    readonly libraryOptions?: Record<string, unknown> | undefined
   }
   type Result<Output> = SuccessResult<Output> | FailureResult
   interface SuccessResult<Output> {
@@ -40,19 +50,4 @@ export declare namespace StandardSchemaV1 {
   }
   type InferInput<Schema extends StandardSchemaV1> = NonNullable<Schema['~standard']['types']>['input']
   type InferOutput<Schema extends StandardSchemaV1> = NonNullable<Schema['~standard']['types']>['output']
-}
-
-// The Standard JSON Schema interface's converter: what `~standard.jsonSchema` holds.
-// eslint-disable-next-line ts/no-namespace
-export declare namespace StandardJSONSchemaV1 {
-  interface Converter {
-    /** JSON Schema of what the schema accepts. Throws on a target the library does not support. */
-    readonly input: (options: Options) => Record<string, unknown>
-    readonly output: (options: Options) => Record<string, unknown>
-  }
-  type Target = 'draft-2020-12' | 'draft-07' | 'openapi-3.0' | ({} & string)
-  interface Options {
-    readonly target: Target
-    readonly libraryOptions?: Record<string, unknown> | undefined
-  }
 }
