@@ -19,7 +19,7 @@ import { resultLimitSetting } from '../shared/limits'
 import { warnOnce } from '../shared/warn'
 import { asksThePerson, whenAsks } from './confirmPolicy'
 import { copyArguments, freezeArguments } from './frozenArguments'
-import { CodeLoadError, loadChunk, loadFailure, MAX_TIMER_MS, raceSignal } from './loading'
+import { CodeLoadError, loadChunk, loadFailure, raceSignal, timeoutSetting } from './loading'
 import { asGiven, findMarked, loadResultBudget, shapeOutput } from './resultStep'
 import { check, unusableSchema } from './validation'
 
@@ -77,43 +77,6 @@ export interface ToolCall<Args, Result> {
   unreadable?: [unknown]
 }
 
-/** What a call reads of its tool as it starts: the definition and the settings (shared/callSettings.ts resolves them). */
-export type ToolView = Pick<ToolCall<any, any>, 'name' | 'settings' | 'inputSchema' | 'title' | 'description' | 'annotations' | 'outputSchema'>
-
-/**
- * A call as a composable hands it over: its tool's view as fields, or `read`,
- * which the call path runs as the call starts (`readView`). With `read`, the
- * fields given are what a call whose options cannot be read goes by: the
- * definition `registered` (as JSON) and the app's settings.
- */
-export type ToolCallInput<Args, Result> = Omit<ToolCall<Args, Result>, 'name'> & Partial<Pick<ToolCall<Args, Result>, 'name'>> & {
-  read?: () => ToolView
-  registered?: string
-  /** The `onError` of the tool the view names (a group's handler is told the name). */
-  onErrorFor?: (name: string) => (error: unknown) => void
-}
-
-/**
- * The call with its tool's view read now. A ref or getter that throws is the
- * page's mistake, not the agent's: the call goes by the definition its tool
- * registered and does not run (`unreadableOptions`). Never throws.
- */
-export function readView<Args, Result>(input: ToolCallInput<Args, Result>): ToolCall<Args, Result> {
-  const { read, registered, onErrorFor, ...call } = input
-  if (!read)
-    return call as ToolCall<Args, Result>
-  let view: Partial<ToolView> & { unreadable?: [unknown] }
-  try {
-    view = read()
-  }
-  catch (error) {
-    // The definition the tool registered is plain JSON of the package's own making.
-    view = { ...JSON.parse(registered ?? '{}') as Partial<ToolView>, unreadable: [error] }
-  }
-  const name = view.name ?? ''
-  return { ...call, ...view, name, ...(onErrorFor ? { onError: onErrorFor(name) } : {}) } as ToolCall<Args, Result>
-}
-
 /** What a call ends with: the agent's result, and for the hooks and forms whether and why it failed. */
 export interface ToolCallOutcome {
   response: WebMCPToolResponse
@@ -152,21 +115,8 @@ function safely<K extends string>(owner: { [k in K]?: (arg: never) => unknown },
   runHook(what, () => owner[what]?.(arg() as never))
 }
 
-/**
- * `timeoutMs` as the call path uses it. Unset, `0` or `Infinity`: no time limit.
- * Above `MAX_TIMER_MS`: clamped to it. Negative, `NaN` or not a number: a
- * mistake, reported in development; the call runs without a time limit.
- */
-export function timeoutSetting(ms: unknown, warn: (message: string) => void = warnOnce): number | undefined {
-  if (typeof ms === 'number' && ms > 0)
-    return ms < Infinity ? Math.min(ms, MAX_TIMER_MS) : undefined
-  if (__DEV__ && ms !== undefined && ms !== 0)
-    warn(`timeoutMs must be a positive number of milliseconds (0 or Infinity for none); got ${String(ms)}. The tool runs without a time limit.`)
-}
-
 /** Runs one tool call to a valid MCP result. Never rejects. */
-export async function runToolCall<Args, Result>(input: ToolCallInput<Args, Result>, args: Args): Promise<ToolCallOutcome> {
-  const call = readView(input)
+export async function runToolCall<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
   const { name, settings } = call
   // The call's own copy, taken before anything awaits: what is checked is what
   // `execute` gets, whatever a caller that kept its object does meanwhile.

@@ -1,7 +1,10 @@
 // The waits of a call, bounded: a part of the call path loaded with import()
 // when a call first needs it (a network error, a chunk gone after a deploy: a
 // `CodeLoadError`, the guard's `INTERNAL`, with what could not be done), and
-// any await raced against the call's signal. No Vue import.
+// any await raced against the call's signal, and the time limit a call runs
+// by (`timeoutSetting`). No Vue import.
+
+import { warnOnce } from '../shared/warn'
 
 /** The longest delay a browser timer holds (2^31-1 ms, about 24.8 days): a longer one fires at once, so every limit is clamped to it. */
 export const MAX_TIMER_MS = 2 ** 31 - 1
@@ -47,4 +50,16 @@ export async function raceSignal<T>(value: T | Promise<T>, signal: AbortSignal):
   catch (error) {
     throw signal.aborted ? signal.reason : error
   }
+}
+
+/**
+ * `timeoutMs` as the call path uses it. Unset, `0` or `Infinity`: no time limit.
+ * Above `MAX_TIMER_MS`: clamped to it. Negative, `NaN` or not a number: a
+ * mistake, reported in development; the call runs without a time limit.
+ */
+export function timeoutSetting(ms: unknown, warn: (message: string) => void = warnOnce): number | undefined {
+  if (typeof ms === 'number' && ms > 0)
+    return ms < Infinity ? Math.min(ms, MAX_TIMER_MS) : undefined
+  if (__DEV__ && ms !== undefined && ms !== 0)
+    warn(`timeoutMs must be a positive number of milliseconds (0 or Infinity for none); got ${String(ms)}. The tool runs without a time limit.`)
 }

@@ -6,8 +6,8 @@
 // each hook runs in a task of its own, so the call never waits for one, its
 // time never counts against the call's `timeoutMs`, and a throw in it never
 // reaches the call. No Vue import.
-import type { ToolCallInput, ToolCallOutcome } from './callTool'
-import { readView, runHook, runToolCall } from './callTool'
+import type { ToolCall, ToolCallOutcome } from './callTool'
+import { runHook, runToolCall } from './callTool'
 
 /**
  * How a call ended, for the call state: what `execute` returned, or why it
@@ -15,6 +15,43 @@ import { readView, runHook, runToolCall } from './callTool'
  * not even be readable).
  */
 export type CallEnding = { ok: true, result: unknown } | { ok: false, failure: unknown }
+
+/** What a call reads of its tool as it starts: the definition and the settings (shared/callSettings.ts resolves them). */
+export type ToolView = Pick<ToolCall<any, any>, 'name' | 'settings' | 'inputSchema' | 'title' | 'description' | 'annotations' | 'outputSchema'>
+
+/**
+ * A call as a composable hands it over: its tool's view as fields, or `read`,
+ * which the call path runs as the call starts (`readView`). With `read`, the
+ * fields given are what a call whose options cannot be read goes by: the
+ * definition `registered` (as JSON) and the app's settings.
+ */
+export type ToolCallInput<Args, Result> = Omit<ToolCall<Args, Result>, 'name'> & Partial<Pick<ToolCall<Args, Result>, 'name'>> & {
+  read?: () => ToolView
+  registered?: string
+  /** The `onError` of the tool the view names (a group's handler is told the name). */
+  onErrorFor?: (name: string) => (error: unknown) => void
+}
+
+/**
+ * The call with its tool's view read now. A ref or getter that throws is the
+ * page's mistake, not the agent's: the call goes by the definition its tool
+ * registered and does not run (`unreadableOptions`). Never throws.
+ */
+export function readView<Args, Result>(input: ToolCallInput<Args, Result>): ToolCall<Args, Result> {
+  const { read, registered, onErrorFor, ...call } = input
+  if (!read)
+    return call as ToolCall<Args, Result>
+  let view: Partial<ToolView> & { unreadable?: [unknown] }
+  try {
+    view = read()
+  }
+  catch (error) {
+    // The definition the tool registered is plain JSON of the package's own making.
+    view = { ...JSON.parse(registered ?? '{}') as Partial<ToolView>, unreadable: [error] }
+  }
+  const name = view.name ?? ''
+  return { ...call, ...view, name, ...(onErrorFor ? { onError: onErrorFor(name) } : {}) } as ToolCall<Args, Result>
+}
 
 /** Ends a call the call state counted when it arrived. */
 export type EndCall = (ending: CallEnding) => void

@@ -3,8 +3,8 @@
 // through it. The validator, the result budgets and normalization are not
 // start-up code. A load that fails (a network error, a chunk gone after a
 // deploy) is that call's `INTERNAL` result, and the next call loads again.
-import type { ToolCallInput, ToolCallOutcome } from '../call/callTool'
-import type { CallHooks, EndCall } from '../call/trackedCall'
+import type { ToolCall, ToolCallOutcome } from '../call/callTool'
+import type { CallHooks, EndCall, ToolCallInput } from '../call/trackedCall'
 
 let loaded: typeof import('../call') | undefined
 
@@ -19,6 +19,8 @@ export interface CallTracking {
  * `tracking`, the call path runs the hooks and ends the call in the call state.
  * Never rejects.
  */
+export async function loadAndCallTool<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome>
+export async function loadAndCallTool<Args, Result>(call: ToolCallInput<Args, Result>, args: Args, tracking: CallTracking): Promise<ToolCallOutcome>
 export async function loadAndCallTool<Args, Result>(call: ToolCallInput<Args, Result>, args: Args, tracking?: CallTracking): Promise<ToolCallOutcome> {
   // Once loaded, no import() again: a call costs no extra task.
   if (!loaded) {
@@ -48,5 +50,6 @@ export async function loadAndCallTool<Args, Result>(call: ToolCallInput<Args, Re
       }
     }
   }
-  return tracking ? loaded.callTrackedTool(call, args, tracking.hooks, tracking.end) : loaded.runToolCall(call, args)
+  // A call without call state (a form's) is given its view as fields: it needs no `read`.
+  return tracking ? loaded.callTrackedTool(call, args, tracking.hooks, tracking.end) : loaded.runToolCall(call as ToolCall<Args, Result>, args)
 }

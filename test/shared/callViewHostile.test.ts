@@ -1,8 +1,8 @@
 // The call-time view of a tool against a careless app, in every lane: only
 // `false` switches argument validation off (a getter that returns 0, '' or
-// NaN keeps it on: safe is the default, unsafe an explicit opt-out), and an
-// approval given with `remember: true` for a registration that has ended
-// since the call asked covers nothing, the calls queued behind it included.
+// NaN keeps it on: safe is the default, unsafe an explicit opt-out), and the
+// calls waiting on a registration that ended are withdrawn: an approval of one,
+// remembered or not, covers and runs nothing.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ref } from 'vue'
 import { useWebMCPConfirmations, useWebMCPTool, useWebMCPTools, WEBMCP_CONFIG } from '../../src'
@@ -45,8 +45,8 @@ describe(`validateArgs read at call time, against garbage (${lane})`, () => {
   })
 })
 
-describe(`a remembered approval of a registration that ended while its call waited (${lane})`, () => {
-  it('covers nothing: the calls queued behind it are still asked, and remembered lists nothing', async () => {
+describe(`calls waiting on a registration that ended (${lane})`, () => {
+  it('are withdrawn: nobody can approve, remember or run what the person was shown before the change', async () => {
     const confirmations = mounted(() => useWebMCPConfirmations())
     const name = uniqueName('cart')
     const description = ref('Adds to the cart.')
@@ -57,18 +57,15 @@ describe(`a remembered approval of a registration that ended while its call wait
     for (let i = 0; i < 2; i++)
       void agentCall(mc, name, {}).catch(() => {})
     await until(() => confirmations.pending.value.length === 2)
-    // What the person approves changes while both wait: the tool registers anew.
+    const [first] = confirmations.pending.value
+    // What the person would approve changes while both wait: the tool registers anew.
     description.value = 'Adds to the cart and pays for it.'
-    await until(async () => (await mc.getTools()).find(t => t.name === name)?.description === description.value)
-    const [first, second] = confirmations.pending.value
+    await until(() => confirmations.pending.value.length === 0)
+    // An approval of a withdrawn request, even with remember, covers nothing and runs nothing.
     confirmations.approve(first, { remember: true })
-    await until(() => added.mock.calls.length > 0)
-    expect(confirmations.remembered.value).toEqual([])
-    // The second call showed the old description too, but no approval of it is in force: it is still asked.
     await new Promise(resolve => setTimeout(resolve, 50))
-    expect(confirmations.pending.value).toEqual([second])
-    expect(added).toHaveBeenCalledOnce()
-    confirmations.decline(second)
-    expect(confirmations.pending.value).toEqual([])
+    expect(added).not.toHaveBeenCalled()
+    expect(confirmations.remembered.value).toEqual([])
+    expect(tool.lastError.value?.name).toBe('AbortError')
   })
 })
