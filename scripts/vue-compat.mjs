@@ -22,7 +22,7 @@ const work = `${mkdtempSync(join(tmpdir(), `vue-webmcp-vue-${VUE}-`))}/`
 // docs/: the unit lane holds the site's pages to the exports; not the built site.
 // playground/: the shared recipe tests mount its components.
 const BUILT = /docs[\\/](?:api|\.vitepress[\\/](?:dist|cache))$|playground[\\/]dist$/
-for (const entry of ['src', 'test', 'scripts', 'skills', 'docs', 'playground', '.ci', 'README.md', 'package.json', 'package-lock.json', 'tsconfig.json', 'vitest.config.ts']) {
+for (const entry of ['src', 'test', 'scripts', 'skills', 'docs', 'playground', 'etc', '.ci', 'README.md', 'package.json', 'package-lock.json', 'tsconfig.json', 'vitest.config.ts']) {
   if (existsSync(`${root}${entry}`))
     cpSync(`${root}${entry}`, `${work}${entry}`, { recursive: true, filter: source => !BUILT.test(source) })
 }
