@@ -14,7 +14,7 @@ export { toErrorResponse, toToolResponse } from './results/normalize'
 export { untrusted, untrustedResult } from './results/untrustedValue'
 export { WebMCPDefinitionError } from './shared/definitionError'
 export { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError, ToolOutputError } from './shared/errors'
-export { DEFAULT_BUDGETS } from './shared/limits'
+export { DEFAULT_BUDGETS, DEFAULT_CONFIRM_TIMEOUT_MS } from './shared/limits'
 export type {
   DefineWebMCPToolOptions,
   InferExecuteResult,

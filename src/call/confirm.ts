@@ -9,7 +9,10 @@
 // (call/rememberedApprovals.ts) may let the call run unasked. Otherwise a
 // request joins the page-wide queue (call/confirmQueue.ts) and waits for a
 // `confirm.ask` callback (the tool's, its group's or the app's, nearest first) or,
-// without one, for a `useWebMCPConfirmations` dialog. Withdrawing it (the
+// without one, for a `useWebMCPConfirmations` dialog; with neither, the call
+// fails without running: a tool that asks never runs unasked. It waits at most
+// its `timeoutMs` (`DEFAULT_CONFIRM_TIMEOUT_MS` unless set), then is declined.
+// Withdrawing it (the
 // agent cancels, the tool's scope ends, the registration it came through
 // ends) aborts its signal and takes it out. A bounded number of a tool's
 // requests wait at once: an agent cannot bury the person under them.
@@ -31,13 +34,14 @@ export interface ConfirmableCall extends ConfirmingCall {
 
 /** How a tool that asks asks. */
 export interface ConfirmRule {
-  /** The tool or its group set `confirm` (rather than only annotating `consequentialHint`): it never runs unasked. */
-  explicit: boolean
   /** The nearest callback: the tool's, its group's, the app's. None: a dialog decides. */
   ask?: WebMCPConfirm
   /** An approval with `remember: true` is kept for the registration. */
   canRemember: boolean
-  timeoutMs?: number
+  /** Why it cannot be, for the person: set exactly when `canRemember` is false. */
+  cannotRememberReason?: string
+  /** How long a request waits for a decision; not a positive, finite number: the call fails (see `confirmCall`). */
+  timeoutMs: number
   /** The registration the call came through, with what it shows the person: what an approval of it belongs to. */
   owner?: ApprovalOwner
 }
@@ -58,19 +62,29 @@ function shownOf(call: ConfirmingCall): ShownTool {
   }
 }
 
+/** What the person is told when "don't ask again" is not offered (`cannotRememberReason`). */
+const NOT_REMEMBERED = {
+  irreversible: 'This tool\'s effects cannot be undone, so it asks every time.',
+  unmarked: 'This tool may have effects that cannot be undone (it is not marked read-only or reversible), so it asks every time.',
+  author: 'This tool\'s author asks for approval of every call.',
+  unregistered: 'Only a tool registered on this page can be approved for later calls; this one asks every time.',
+}
+
 /**
- * Whether an approval of this tool may be remembered. MCP's defaults: a tool
- * may be irreversible unless its author says otherwise (`readOnlyHint`, or
- * `destructiveHint: false`), so only such a tool, or one whose own `confirm`
- * says `remember: true`, can be; `remember: false` never. A group's
- * `remember: true` never reaches a `destructiveHint: true` tool.
+ * Why an approval of this tool may not be remembered; `undefined` when it may.
+ * MCP's defaults: a tool may be irreversible unless its author says otherwise
+ * (`readOnlyHint`, or `destructiveHint: false`), so only such a tool, or one
+ * whose own `confirm` says `remember: true`, can be; `remember: false` never.
+ * A group's `remember: true` never reaches a `destructiveHint: true` tool.
  */
-function rememberable(own: boolean | undefined, group: boolean | undefined, annotations: WebMCPToolAnnotations | undefined): boolean {
+function notRememberable(own: boolean | undefined, group: boolean | undefined, annotations: WebMCPToolAnnotations | undefined): string | undefined {
   if (own !== undefined)
-    return own
-  if (group === false || annotations?.destructiveHint === true)
-    return false
-  return group === true || annotations?.readOnlyHint === true || annotations?.destructiveHint === false
+    return own ? undefined : NOT_REMEMBERED.author
+  if (annotations?.destructiveHint === true)
+    return NOT_REMEMBERED.irreversible
+  if (group === false)
+    return NOT_REMEMBERED.author
+  return group === true || annotations?.readOnlyHint === true || annotations?.destructiveHint === false ? undefined : NOT_REMEMBERED.unmarked
 }
 
 /** The rule a call of this tool asks by; `undefined` when it does not ask. */
@@ -80,14 +94,15 @@ export function confirmRule(call: ConfirmingCall): ConfirmRule | undefined {
   const { settings, annotations } = call
   // A `timeoutMs` that is not a positive, finite number (`null` included) fails the call in
   // `confirmCall` rather than let it wait without a limit.
-  const { tool, group, toolFields, groupFields, ask, timeoutMs } = confirmFields(settings)
+  const { toolFields, groupFields, ask, timeoutMs } = confirmFields(settings)
   // Only what registered can be remembered: it ends with the registration.
   const owner = call.owner && { ...call.owner, shown: shownOf(call) }
+  const reason = notRememberable(toolFields.remember, groupFields.remember, annotations) ?? (owner ? undefined : NOT_REMEMBERED.unregistered)
   return {
-    explicit: (tool ?? group) !== undefined,
     ...(ask ? { ask } : {}),
-    canRemember: owner !== undefined && rememberable(toolFields.remember, groupFields.remember, annotations),
-    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    canRemember: reason === undefined,
+    ...(reason !== undefined ? { cannotRememberReason: reason } : {}),
+    timeoutMs,
     ...(owner ? { owner } : {}),
   }
 }
@@ -135,17 +150,16 @@ function timedOutcomes(): OutcomeOf {
 /**
  * Waits for the person's decision on one call that `confirmStep` said asks,
  * as `rule` says, showing them `shown` (the frozen copy of the
- * arguments `execute` gets). Resolves to `undefined` when the call runs without
- * asking (a `consequentialHint` tool on a page with no way to ask), else to
- * the decision and, unless approved, what the agent gets.
+ * arguments `execute` gets). Resolves to the decision and, unless approved,
+ * what the agent gets. Nothing on the page to ask: the call fails, never runs.
  */
-export async function confirmCall(call: ConfirmableCall, shown: unknown, rule: ConfirmRule): Promise<Confirmation | undefined> {
+export async function confirmCall(call: ConfirmableCall, shown: unknown, rule: ConfirmRule): Promise<Confirmation> {
   const { settings } = call
   // The nearest callback decides: the tool's, its group's, the app's.
   const { ask } = rule
   const outcomeOf = timedOutcomes()
   if (!ask && !dialogCount())
-    return rule.explicit ? cannotAsk(call.name, outcomeOf) : runUnasked(call)
+    return cannotAsk(call, outcomeOf)
   // The wait belongs to the caller, the tool's scope and the registration the
   // call came through (what the person is shown): the end of any withdraws it.
   // Only the wait: a call approved runs on, whatever its registration does.
@@ -155,7 +169,8 @@ export async function confirmCall(call: ConfirmableCall, shown: unknown, rule: C
     return withdrawn(call.name, outcomeOf, aborted.reason)
   // A limit that is not a positive, finite number, in every build: the call fails rather than
   // wait unbounded where its author meant it to end (read at call time, it may be fixed by the next).
-  if (rule.timeoutMs !== undefined && !deadlineOf(rule.timeoutMs)) {
+  const ms = deadlineOf(rule.timeoutMs)
+  if (!ms) {
     const got = typeof rule.timeoutMs === 'string' ? JSON.stringify(rule.timeoutMs) : String(rule.timeoutMs)
     const mistake = new TypeError(`confirm.timeoutMs must be a positive, finite number of milliseconds; got ${got}`)
     if (__DEV__)
@@ -165,14 +180,14 @@ export async function confirmCall(call: ConfirmableCall, shown: unknown, rule: C
   if (waitingCalls(call.name) >= MAX_WAITING_PER_TOOL)
     return { outcome: outcomeOf('declined', `${MAX_WAITING_PER_TOOL} calls of this tool already wait for the person`), code: 'DECLINED', error: tooManyWaiting(call.name) }
   const controller = new AbortController()
-  const request = requestFor(call, shown, controller.signal, rule.canRemember)
+  const request = requestFor(call, shown, controller.signal, rule, Date.now() + ms)
   if (__DEV__) {
     try {
       settings.onConfirmationRequest?.(request)
     }
     catch {} // observability never breaks a call
   }
-  return waitForDecision(call, { request, ask, controller, outcomeOf, rule, signals })
+  return waitForDecision(call, { request, ask, controller, outcomeOf, rule, signals, ms })
 }
 
 /**
@@ -201,32 +216,31 @@ function withdrawn(name: string, outcomeOf: OutcomeOf, reason: unknown): Confirm
   }
 }
 
-/** A consequential tool that does not say it must ask, on a page that cannot ask: it runs, with a warning in development. */
-function runUnasked(call: ConfirmableCall): undefined {
-  // The default for a consequential tool applies once the app can ask.
-  if (__DEV__) {
-    (call.settings.warn ?? warnOnce)(`Tool "${call.name}" is consequential (annotations.consequentialHint) but nothing on this page asks the person: it ran without confirmation. `
-      + 'Mount useWebMCPConfirmations() to show a dialog, set WEBMCP_CONFIG.confirm.ask, or set confirm: false on the tool if it needs none.')
-  }
-  return undefined
-}
-
 /** What the agent is told when the page could not ask the person: the call did not run. */
 function couldNotAsk(name: string, failure: unknown): Error {
   return named('ConfirmationError', `Tool "${name}" did not run: the page could not ask the person for confirmation (${errorText(failure)}).`, failure)
 }
 
-/** A tool that says it must ask never runs unasked. */
-function cannotAsk(name: string, outcomeOf: OutcomeOf): Confirmation {
+/**
+ * A tool that asks, on a page with nothing to ask the person (no `ask`, no
+ * dialog mounted): it never runs unasked. Development builds say, once per
+ * tool, how to give the page a way to ask.
+ */
+function cannotAsk(call: ConfirmableCall, outcomeOf: OutcomeOf): Confirmation {
+  const { name } = call
+  if (__DEV__) {
+    (call.settings.warn ?? warnOnce)(`Tool "${name}" asks the person before it runs (annotations.consequentialHint, or confirm), but nothing on this page can ask them: the call did not run. `
+      + 'Mount useWebMCPConfirmations() in a component that stays mounted to show a dialog, set WEBMCP_CONFIG.confirm.ask, or set confirm: false on the tool if the browser or the agent asks the person itself.')
+  }
   return {
-    outcome: outcomeOf('failed'),
+    outcome: outcomeOf('failed', 'nothing on the page could ask the person'),
     code: 'TOOL_ERROR',
     error: named('ConfirmationError', `Tool "${name}" did not run: it needs the person's confirmation, and nothing on this page can ask them now. Tell the person.`),
   }
 }
 
 /** What the person (or the `confirm` callback) is shown; `args` is frozen already. */
-function requestFor(call: ConfirmableCall, args: unknown, signal: AbortSignal, canRemember: boolean): WebMCPConfirmationRequest {
+function requestFor(call: ConfirmableCall, args: unknown, signal: AbortSignal, rule: ConfirmRule, expiresAt: number): WebMCPConfirmationRequest {
   return {
     id: ++nextId,
     name: call.name,
@@ -237,7 +251,9 @@ function requestFor(call: ConfirmableCall, args: unknown, signal: AbortSignal, c
     ...(call.annotations ? { annotations: call.annotations } : {}),
     ...(call.origin ?? { source: 'tool', caller: 'agent' }),
     signal,
-    canRemember,
+    canRemember: rule.canRemember,
+    ...(rule.cannotRememberReason !== undefined ? { cannotRememberReason: rule.cannotRememberReason } : {}),
+    expiresAt,
   }
 }
 
@@ -250,6 +266,8 @@ interface PendingRequest {
   rule: ConfirmRule
   /** Withdraw the request when one aborts: the call's own, and its registration's end. */
   signals: readonly (AbortSignal | undefined)[]
+  /** Declined when nobody decided within this many milliseconds. */
+  ms: number
 }
 
 /**
@@ -257,7 +275,7 @@ interface PendingRequest {
  * when one of `signals` aborts first (the agent cancels, the tool's scope
  * ends, its registration ends).
  */
-function waitForDecision(call: ConfirmableCall, { request, ask, controller, outcomeOf, rule, signals }: PendingRequest): Promise<Confirmation> {
+function waitForDecision(call: ConfirmableCall, { request, ask, controller, outcomeOf, rule, signals, ms }: PendingRequest): Promise<Confirmation> {
   const { name } = call
   return new Promise<Confirmation>((resolve) => {
     const stopListening = new AbortController()
@@ -291,24 +309,21 @@ function waitForDecision(call: ConfirmableCall, { request, ask, controller, outc
     }
     for (const signal of signals)
       signal?.addEventListener('abort', () => withdraw(signal.reason), { once: true, signal: stopListening.signal })
-    const ms = deadlineOf(rule.timeoutMs)
-    if (ms) {
-      // Nobody decided in time: declined, the dialog or callback told through the signal first.
-      const timer = setTimeout(() => {
-        controller.abort(new DOMException(`Nobody decided within ${ms} ms.`, 'TimeoutError'))
-        if (!withdrawFrom(entry))
-          return
-        stopListening.abort()
-        resolve({ outcome: outcomeOf('declined', `nobody decided within ${ms} ms`), code: 'DECLINED', error: unanswered(name, ms) })
-      }, ms)
-      stopListening.signal.addEventListener('abort', () => clearTimeout(timer), { once: true })
-    }
+    // Nobody decided in time: declined, the dialog or callback told through the signal first.
+    const timer = setTimeout(() => {
+      controller.abort(new DOMException(`Nobody decided within ${ms} ms.`, 'TimeoutError'))
+      if (!withdrawFrom(entry))
+        return
+      stopListening.abort()
+      resolve({ outcome: outcomeOf('declined', `nobody decided within ${ms} ms`), code: 'DECLINED', error: unanswered(name, ms) })
+    }, ms)
+    stopListening.signal.addEventListener('abort', () => clearTimeout(timer), { once: true })
     enqueue(entry)
   })
 }
 
 /** `confirm.timeoutMs` as a delay, clamped to what a timer holds; `undefined` for a value that is not a positive, finite number (see `confirmCall`). */
-function deadlineOf(ms: number | undefined): number | undefined {
+function deadlineOf(ms: number): number | undefined {
   return typeof ms === 'number' && ms > 0 && ms < Infinity ? Math.min(ms, MAX_TIMER_MS) : undefined
 }
 

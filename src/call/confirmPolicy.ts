@@ -7,6 +7,7 @@
 import type { ConfirmChoice, ToolCallSettings } from '../shared/callSettings'
 import type { WebMCPConfirm, WebMCPConfirmOptions, WebMCPToolAnnotations } from '../types'
 import type { ApprovalOwner } from './rememberedApprovals'
+import { DEFAULT_CONFIRM_TIMEOUT_MS } from '../shared/limits'
 import { warnOnce } from '../shared/warn'
 
 /** The part of a call whether and how it asks is read from, and what the person is shown of the tool. */
@@ -25,7 +26,8 @@ export interface ConfirmingCall {
 /**
  * Whether calls of this tool ask the person: its own `confirm`, else its
  * group's, set to anything but `false`; with neither set, the annotation
- * `consequentialHint: true`.
+ * `consequentialHint: true`. One rule, whatever the page has to ask with: a
+ * call that asks never runs unless the person approves it (call/confirm.ts).
  */
 export function asksThePerson(call: ConfirmingCall): boolean {
   const { settings, annotations } = call
@@ -52,8 +54,8 @@ export interface ConfirmFields {
   groupFields: WebMCPConfirmOptions<unknown>
   /** The nearest `ask`: the tool's, its group's (whatever the tool's own `confirm`), the app's `confirm.ask`. */
   ask: WebMCPConfirm | undefined
-  /** The nearest `timeoutMs` set (`null` included, which fails the call): the tool's, its group's, the app's `confirm.timeoutMs`. */
-  timeoutMs: number | undefined
+  /** The nearest `timeoutMs` set (`null` included, which fails the call): the tool's, its group's, the app's `confirm.timeoutMs`; none set, `DEFAULT_CONFIRM_TIMEOUT_MS`. */
+  timeoutMs: number
 }
 
 /**
@@ -70,7 +72,9 @@ export function confirmFields(settings: ToolCallSettings): ConfirmFields {
   const groupFields = tool === undefined || typeof tool === 'object' ? fieldsOf(group) : {}
   const app = fieldsOf(settings.confirm)
   const ask = [toolFields.ask, fieldsOf(group).ask, app.ask].find(option => typeof option === 'function')
-  const timeoutMs = [toolFields.timeoutMs, groupFields.timeoutMs, app.timeoutMs].find(ms => ms !== undefined)
+  const set = [toolFields.timeoutMs, groupFields.timeoutMs, app.timeoutMs].find(ms => ms !== undefined)
+  // Every request has a limit: one nobody decides must not wait for an agent that left.
+  const timeoutMs = set === undefined ? DEFAULT_CONFIRM_TIMEOUT_MS : set
   return { tool, group, toolFields, groupFields, ask, timeoutMs }
 }
 

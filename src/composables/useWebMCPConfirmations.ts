@@ -9,7 +9,8 @@ import { isClient } from '../shared/env'
  * The calls waiting for the person's decision, for a dialog of the app's own.
  * While one is mounted, tools that ask (annotated `consequentialHint: true`,
  * or set to `confirm: true`) and have no `confirm` callback wait in `pending`
- * until `approve()` or `decline()`. Every instance shows the same page-wide
+ * until `approve()`, `decline()` or their `expiresAt`; with none mounted,
+ * such calls fail without running. Every instance shows the same page-wide
  * queue, and the same approvals remembered for the page; it stops listening
  * when its scope ends, or at `stop()`.
  */

@@ -11,6 +11,15 @@ export const DEFAULT_BUDGETS: Readonly<WebMCPBudgetLimits> = Object.freeze({
 })
 
 /**
+ * How long a request for the person's approval waits when no `timeoutMs` is
+ * set (the tool's, its group's or `WEBMCP_CONFIG.confirm.timeoutMs`): a
+ * minute, then it is declined and the call does not run. An agent's client
+ * may have given up long before, without cancelling; a late approval would
+ * run a call whose result nobody reads.
+ */
+export const DEFAULT_CONFIRM_TIMEOUT_MS = 60_000
+
+/**
  * The result budget: the app's `limits.result`, else Chrome's. A limit that is
  * not a finite number of characters (NaN, negative, Infinity, a string) would
  * let everything through or empty every answer: Chrome's budget instead, and a

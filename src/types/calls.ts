@@ -61,17 +61,31 @@ export interface WebMCPConfirmationRequest extends WebMCPCallOrigin {
   args: unknown
   /** The tool's annotations (`consequentialHint` and the others), as registered. */
   annotations?: WebMCPToolAnnotations
-  /** Aborts when the request is withdrawn (the agent cancelled, the tool's scope or registration ended) or its `timeoutMs` passed. Close the dialog then. */
+  /** Aborts when the request is withdrawn (the agent cancelled, the tool's scope or registration ended) or expired (`expiresAt`). Close the dialog then. */
   signal: AbortSignal
+  /**
+   * When the request is declined if nobody has decided, in `Date.now()`
+   * milliseconds: every request has a limit (`confirm.timeoutMs`, else
+   * `DEFAULT_CONFIRM_TIMEOUT_MS`). Show the person the time left.
+   */
+  expiresAt: number
   /**
    * Whether approving it with `remember: true` lets later calls of the tool
    * run unasked: `true` for a tool its author marked reversible
    * (`annotations.readOnlyHint: true` or `destructiveHint: false`), or whose
-   * own `confirm` says `remember: true`; `false` for `confirm: { remember: false }`
-   * and for every other tool (MCP's default: a tool may be irreversible).
-   * Offer "don't ask again" only when true.
+   * own `confirm` says `remember: true`; `false` for `confirm: { remember: false }`,
+   * for a call that did not come through a registration on this page, and for
+   * every other tool (MCP's default: a tool may be irreversible).
+   * Offer "don't ask again" only when true, cleared for each new request.
    */
   canRemember: boolean
+  /**
+   * Set exactly when `canRemember` is false: one sentence for the person
+   * saying why "don't ask again" is not offered (the tool may be
+   * irreversible, its author asks every time, or it is not registered on
+   * this page).
+   */
+  cannotRememberReason?: string
 }
 
 /**
@@ -120,10 +134,13 @@ export interface WebMCPConfirmOptions<Args = Record<string, unknown>> {
   remember?: boolean
   /**
    * Declines a request nobody decided within this many milliseconds (a
-   * `DECLINED` result saying so). A positive, finite number: anything else
-   * fails each call that would ask, without asking (a `TOOL_ERROR` that says
-   * why; development builds warn). Default: the app's `confirm.timeoutMs`,
-   * else no limit; the caller can still cancel.
+   * `DECLINED` result saying so; the request leaves the dialog, its `signal`
+   * aborts). A positive, finite number (longer than the default too):
+   * anything else fails each call that would ask, without asking (a
+   * `TOOL_ERROR` that says why; development builds warn). Default: the
+   * group's, else the app's `confirm.timeoutMs`, else
+   * `DEFAULT_CONFIRM_TIMEOUT_MS` (60,000: a minute). The caller can still
+   * cancel sooner.
    */
   timeoutMs?: number
 }
@@ -147,8 +164,9 @@ export interface WebMCPConfirmationOutcome {
    * `'approved'`: it ran. `'declined'`: the person said no, nobody decided
    * in time, or too many of the tool's calls already waited (`DECLINED`).
    * `'withdrawn'`: the agent cancelled, or the tool's scope or registration
-   * ended first (`ABORTED`). `'failed'`: the page could not ask (the callback threw, or
-   * nothing on the page asks for a tool set to `confirm: true`).
+   * ended first (`ABORTED`). `'failed'`: the page could not ask (the callback threw,
+   * its `timeoutMs` is not a positive number, or nothing on the page can ask:
+   * no `ask` and no `useWebMCPConfirmations` mounted), so the call did not run.
    */
   decision: 'approved' | 'declined' | 'withdrawn' | 'failed'
   /** Milliseconds the call waited for the decision. */

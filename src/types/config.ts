@@ -47,10 +47,10 @@ export interface WebMCPConfig {
    * How the page asks the person before a call runs, for every tool that asks
    * (tools annotated `consequentialHint: true`, tools or groups that set
    * `confirm`): `ask`, the callback of an app with a dialog service (else a
-   * `useWebMCPConfirmations` dialog asks), and `timeoutMs`, which declines a
-   * request nobody decided within that many milliseconds (a positive, finite
-   * number; unset: a request waits until someone decides, the agent cancels or
-   * the tool's scope ends). A tool's or group's own `confirm.ask` and
+   * `useWebMCPConfirmations` dialog asks; with neither, such a call fails
+   * and never runs), and `timeoutMs`, which declines a request nobody decided
+   * within that many milliseconds (a positive, finite number; unset:
+   * `DEFAULT_CONFIRM_TIMEOUT_MS`, a minute). A tool's or group's own `confirm.ask` and
    * `confirm.timeoutMs` take precedence. `when` and `remember` are a tool's
    * (its arguments, its reversibility); the app's `ask` decides whether an
    * approval is remembered by answering `remember: true` or not.

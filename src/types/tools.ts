@@ -114,14 +114,19 @@ export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = u
   timeoutMs?: MaybeRefOrGetter<number | undefined>
   /**
    * Whether a call waits for the person's decision before `execute` runs.
-   * `false`: never. `true`: always, asked through the group's `ask`, else the
-   * app's `confirm`, else `useWebMCPConfirmations`; the group's `when`,
-   * `remember` and `timeoutMs` do not apply. An object
-   * (`WebMCPConfirmOptions`): asks, as it says (`ask`, `when`, `remember`,
-   * `timeoutMs`), the group's object filling in the fields it leaves unset.
-   * Default: the group's, else ask when `annotations` say
-   * `consequentialHint: true` and the page has a way to ask. A ref or getter
-   * is read at each call.
+   * One rule: a tool asks when its `confirm` (else its group's) is set to
+   * anything but `false`, or, with neither set, when `annotations` say
+   * `consequentialHint: true`; a call of a tool that asks never runs unless
+   * the person approves it (now, or remembered). With no `ask` and no
+   * `useWebMCPConfirmations` mounted, the agent gets a `TOOL_ERROR` saying
+   * nobody could be asked, and the tool does not run (development builds
+   * warn once). `false`: never asks, the one opt-out, for a tool whose
+   * browser or agent asks the person itself. `true`: always, asked through
+   * the group's `ask`, else the app's `confirm.ask`, else
+   * `useWebMCPConfirmations`; the group's `when`, `remember` and `timeoutMs`
+   * do not apply. An object (`WebMCPConfirmOptions`): asks, as it says
+   * (`ask`, `when`, `remember`, `timeoutMs`), the group's object filling in
+   * the fields it leaves unset. A ref or getter is read at each call.
    */
   confirm?: MaybeRefOrGetter<boolean | WebMCPConfirmOptions<Args> | undefined>
   /**
@@ -211,7 +216,7 @@ export interface UseWebMCPToolsSharedOptions {
   validateArgs?: MaybeRefOrGetter<boolean | undefined>
   /** `timeoutMs` for every tool of the group that sets none; read at each call. */
   timeoutMs?: MaybeRefOrGetter<number | undefined>
-  /** As a tool's `confirm`, for every tool of the group that sets none; an object's fields fill in those a tool's own object leaves unset. Read at each call. */
+  /** As a tool's `confirm`, for every tool of the group that sets none (`false`: those tools never ask, `consequentialHint` or not); an object's fields fill in those a tool's own object leaves unset. Read at each call. */
   confirm?: MaybeRefOrGetter<boolean | WebMCPConfirmOptions<any> | undefined>
   /** The document whose `modelContext` gets the group (a tool's own `document` is not read). Default: the page's. */
   document?: Document

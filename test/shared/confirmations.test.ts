@@ -53,7 +53,12 @@ describe(`confirmation before consequential tools (${lane})`, () => {
       annotations: { consequentialHint: true },
       source: 'tool',
       caller: 'agent',
+      canRemember: false,
+      cannotRememberReason: 'This tool may have effects that cannot be undone (it is not marked read-only or reversible), so it asks every time.',
     })
+    // Every request has a limit, a minute unless set: it says when it is declined.
+    expect(request.expiresAt).toBeGreaterThan(Date.now() + 50_000)
+    expect(request.expiresAt).toBeLessThanOrEqual(Date.now() + 60_000)
     expect(request.signal.aborted).toBe(false)
     expect(execute).not.toHaveBeenCalled()
     confirmations.approve()
@@ -297,33 +302,53 @@ describe(`confirmation before consequential tools (${lane})`, () => {
     expect(confirmations.remembered.value).toEqual([])
   })
 
-  it('stop() closes a dialog: calls no longer wait for it', async () => {
+  it('stop() closes a dialog: calls no longer wait for it, and with nothing else to ask they do not run', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     const confirmations = dialog()
     confirmations.stop()
     confirmations.stop() // twice is once
     const { name, execute, state } = transferTool()
     await until(() => state.isRegistered.value)
-    expect(textOf(await callTool(mc, name, { amount: 1, to: 'Ada' }))).toBe('Sent 1 to Ada.')
-    expect(execute).toHaveBeenCalledOnce()
+    const refused = await callTool(mc, name, { amount: 1, to: 'Ada' })
+    expect(refused._meta).toEqual({ 'vue-webmcp/code': 'TOOL_ERROR' })
+    expect(execute).not.toHaveBeenCalled()
     expect(confirmations.pending.value).toEqual([])
   })
 
-  it('with no way to ask: a consequential tool runs and warns once; a tool set to confirm: true does not run', async () => {
+  it('with no way to ask, a tool that asks never runs, consequentialHint alone or confirm set: the agent is told why, development builds warn once per tool', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const { name, execute, state } = transferTool()
-    const strict = transferTool({ confirm: true })
-    await until(() => state.isRegistered.value && strict.state.isRegistered.value)
-    expect(textOf(await callTool(mc, name, { amount: 1, to: 'Ada' }))).toBe('Sent 1 to Ada.')
-    expect(textOf(await callTool(mc, name, { amount: 2, to: 'Ada' }))).toBe('Sent 2 to Ada.')
-    expect(execute).toHaveBeenCalledTimes(2)
-    const warnings = warn.mock.calls.map(c => String(c[0])).filter(m => m.includes(name))
-    expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toContain(`Tool "${name}" is consequential (annotations.consequentialHint) but nothing on this page asks the person: it ran without confirmation.`)
+    const results: WebMCPToolResultEvent[] = []
+    const config = { onToolResult: (event: WebMCPToolResultEvent) => results.push(event) }
+    const hinted = transferTool({}, config)
+    const strict = transferTool({ confirm: true }, config)
+    const remembering = transferTool({ confirm: { remember: true } }, config)
+    await until(() => [hinted, strict, remembering].every(tool => tool.state.isRegistered.value))
+    for (const tool of [hinted, hinted, strict, remembering]) {
+      const refused = await callTool(mc, tool.name, { amount: 1, to: 'Ada' })
+      expect(refused.isError).toBe(true)
+      expect(refused._meta).toEqual({ 'vue-webmcp/code': 'TOOL_ERROR' })
+      expect(textOf(refused)).toBe(`Tool "${tool.name}" did not run: it needs the person's confirmation, and nothing on this page can ask them now. Tell the person.`)
+      expect(tool.execute).not.toHaveBeenCalled()
+    }
+    expect(results.map(event => event.confirmation?.decision)).toEqual(['failed', 'failed', 'failed', 'failed'])
+    const warnings = warn.mock.calls.map(c => String(c[0])).filter(m => m.includes(hinted.name))
+    expect(warnings).toEqual([`[vue-webmcp] Tool "${hinted.name}" asks the person before it runs (annotations.consequentialHint, or confirm), but nothing on this page can ask them: the call did not run. `
+      + 'Mount useWebMCPConfirmations() in a component that stays mounted to show a dialog, set WEBMCP_CONFIG.confirm.ask, or set confirm: false on the tool if the browser or the agent asks the person itself.'])
+  })
 
-    const refused = await callTool(mc, strict.name, { amount: 1, to: 'Ada' })
-    expect(refused._meta).toEqual({ 'vue-webmcp/code': 'TOOL_ERROR' })
-    expect(textOf(refused)).toContain('nothing on this page can ask them now')
-    expect(strict.execute).not.toHaveBeenCalled()
+  it('confirm: false, on the tool or on its group when the tool sets none, is the one way a consequential tool runs unasked', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const own = transferTool({ confirm: false })
+    const name = uniqueName('refund')
+    const execute = vi.fn(() => 'refunded')
+    const group = mounted(() => useWebMCPTools([
+      { name, description: 'Refunds an order.', annotations: { consequentialHint: true }, execute },
+    ], { confirm: false }))
+    await until(() => own.state.isRegistered.value && group.isRegistered.value)
+    expect(textOf(await callTool(mc, own.name, { amount: 1, to: 'Ada' }))).toBe('Sent 1 to Ada.')
+    expect(textOf(await callTool(mc, name, {}))).toBe('refunded')
+    expect(own.execute).toHaveBeenCalledOnce()
+    expect(execute).toHaveBeenCalledOnce()
+    expect(warn.mock.calls.map(c => String(c[0])).filter(m => m.includes(own.name) || m.includes(name))).toEqual([])
   })
 })

@@ -20,7 +20,8 @@ describe(`useWebMCPTools (${lane})`, () => {
       { name: list, description: 'Lists tasks', annotations: { readOnlyHint: true }, enabled: true, execute: () => tasks.value },
       { name: get, description: 'Gets a task', annotations: { readOnlyHint: true }, enabled: true, execute: ({ i }) => tasks.value[i as number] },
       { name: add, description: 'Adds a task', execute: ({ title }) => { tasks.value.push(title as string) } },
-      { name: remove, description: 'Removes a task', annotations: { consequentialHint: true }, execute: () => { throw new Error('nope') } },
+      // confirm: false: it runs without asking the person (no dialog in this test).
+      { name: remove, description: 'Removes a task', annotations: { consequentialHint: true }, confirm: false, execute: () => { throw new Error('nope') } },
     ], { enabled: editing, annotations: { readOnlyHint: false }, onError }))
     cleanups.push(unmount)
 

@@ -10,6 +10,7 @@ import { whenAsks } from '../../../src/call/confirmPolicy'
 import { freezeArguments } from '../../../src/call/frozenArguments'
 import { forgetApprovals, rememberApproval } from '../../../src/call/rememberedApprovals'
 import { resolveCallSettings } from '../../../src/shared/callSettings'
+import { DEFAULT_CONFIRM_TIMEOUT_MS } from '../../../src/shared/limits'
 
 type Confirm = Parameters<typeof resolveCallSettings>[1]
 
@@ -53,9 +54,11 @@ describe('confirmRule', () => {
     expect(confirmRule(toolCall({}, { confirm: false }, { consequentialHint: true }))).toBeUndefined()
   })
 
-  it('asks for a consequential tool by default, not explicitly, through the app\'s callback', () => {
-    expect(ruleOf(toolCall({}, {}, { consequentialHint: true }, { confirm: { ask: appConfirm } })))
-      .toEqual({ explicit: false, ask: appConfirm, canRemember: false })
+  it('asks for a consequential tool by default, by the same rule as a tool set to confirm, through the app\'s callback', () => {
+    const unmarked = 'This tool may have effects that cannot be undone (it is not marked read-only or reversible), so it asks every time.'
+    const rule = { ask: appConfirm, canRemember: false, cannotRememberReason: unmarked, timeoutMs: DEFAULT_CONFIRM_TIMEOUT_MS }
+    expect(ruleOf(toolCall({}, {}, { consequentialHint: true }, { confirm: { ask: appConfirm } }))).toEqual(rule)
+    expect(ruleOf(toolCall({ confirm: true }, {}, undefined, { confirm: { ask: appConfirm } }))).toEqual(rule)
   })
 
   it('an object asks; the nearest ask decides: the tool\'s, its group\'s, the app\'s', () => {
@@ -64,13 +67,14 @@ describe('confirmRule', () => {
     expect(confirmRule(toolCall({ confirm: { timeoutMs: 5 } }, { confirm: { ask: groupConfirm } }, undefined, app))!.ask).toBe(groupConfirm)
     expect(confirmRule(toolCall({ confirm: { timeoutMs: 5 } }, {}, undefined, app))!.ask).toBe(appConfirm)
     expect(confirmRule(toolCall({ confirm: {} }, { confirm: { ask: groupConfirm } }))!.ask).toBe(groupConfirm)
-    expect(ruleOf(toolCall({ confirm: {} }))).toEqual({ explicit: true, canRemember: false })
+    expect(ruleOf(toolCall({ confirm: {} }))).toMatchObject({ canRemember: false, timeoutMs: DEFAULT_CONFIRM_TIMEOUT_MS })
+    expect(ruleOf(toolCall({ confirm: {} }))).not.toHaveProperty('ask')
   })
 
   it('a group\'s object fills in the fields a tool\'s own leaves unset', () => {
     const when = vi.fn(() => true)
     const call = toolCall({ confirm: { timeoutMs: 5 } }, { confirm: { when, timeoutMs: 9, remember: false } })
-    expect(ruleOf(call)).toEqual({ explicit: true, timeoutMs: 5, canRemember: false })
+    expect(ruleOf(call)).toEqual({ timeoutMs: 5, canRemember: false, cannotRememberReason: 'This tool\'s author asks for approval of every call.' })
     expect(whenAsks(call, {})).toBe(true)
     expect(when).toHaveBeenCalledOnce()
   })
@@ -84,12 +88,20 @@ describe('confirmRule', () => {
     expect(nearest(undefined, undefined)).toBe(30_000)
   })
 
+  it('with no timeoutMs set anywhere, a request waits DEFAULT_CONFIRM_TIMEOUT_MS, a minute', () => {
+    expect(DEFAULT_CONFIRM_TIMEOUT_MS).toBe(60_000)
+    expect(confirmRule(toolCall({}, {}, { consequentialHint: true }))!.timeoutMs).toBe(60_000)
+    expect(confirmRule(toolCall({ confirm: { remember: true } }, { confirm: {} }))!.timeoutMs).toBe(60_000)
+    // Longer, when the app chooses so.
+    expect(confirmRule(toolCall({ confirm: true }, {}, undefined, { confirm: { timeoutMs: 300_000 } }))!.timeoutMs).toBe(300_000)
+  })
+
   it('a tool\'s own confirm: true takes none of the group\'s fields (when, remember, timeoutMs), only its ask', () => {
     const when = () => false
     const group = { confirm: { when, remember: true, timeoutMs: 9, ask: groupConfirm } }
-    expect(ruleOf(toolCall({ confirm: true }, group))).toEqual({ explicit: true, ask: groupConfirm, canRemember: false })
-    expect(ruleOf(toolCall({ confirm: { ask: ownConfirm } }, group))).toEqual({ explicit: true, ask: ownConfirm, timeoutMs: 9, canRemember: true })
-    expect(ruleOf(toolCall({}, group))).toEqual({ explicit: true, ask: groupConfirm, timeoutMs: 9, canRemember: true })
+    expect(ruleOf(toolCall({ confirm: true }, group))).toMatchObject({ ask: groupConfirm, canRemember: false, timeoutMs: DEFAULT_CONFIRM_TIMEOUT_MS })
+    expect(ruleOf(toolCall({ confirm: { ask: ownConfirm } }, group))).toEqual({ ask: ownConfirm, timeoutMs: 9, canRemember: true })
+    expect(ruleOf(toolCall({}, group))).toEqual({ ask: groupConfirm, timeoutMs: 9, canRemember: true })
   })
 
   it('remembers, as MCP\'s defaults say, only what the author marked reversible or what its confirm says remember: true for', () => {
@@ -113,7 +125,26 @@ describe('confirmRule', () => {
 
   it('with no registration to keep it for, nothing can be remembered', () => {
     const { owner: _, ...unregistered } = toolCall({ confirm: true }, {}, REVERSIBLE)
-    expect(confirmRule(unregistered)!.canRemember).toBe(false)
+    expect(confirmRule(unregistered)).toMatchObject({ canRemember: false, cannotRememberReason: 'Only a tool registered on this page can be approved for later calls; this one asks every time.' })
+  })
+
+  it('says why exactly when it cannot be remembered: a sentence for the person', () => {
+    const reason = (own: Confirm, group: Confirm, annotations?: WebMCPToolAnnotations) => confirmRule(toolCall(own, group, annotations))!.cannotRememberReason
+    const cases: [Confirm, Confirm, WebMCPToolAnnotations | undefined, string | undefined][] = [
+      [{ confirm: true }, {}, undefined, 'This tool may have effects that cannot be undone (it is not marked read-only or reversible), so it asks every time.'],
+      [{}, {}, { consequentialHint: true }, 'This tool may have effects that cannot be undone (it is not marked read-only or reversible), so it asks every time.'],
+      [{ confirm: true }, {}, { destructiveHint: true }, 'This tool\'s effects cannot be undone, so it asks every time.'],
+      [{}, { confirm: { remember: true } }, { destructiveHint: true }, 'This tool\'s effects cannot be undone, so it asks every time.'],
+      [{ confirm: { remember: false } }, {}, REVERSIBLE, 'This tool\'s author asks for approval of every call.'],
+      [{}, { confirm: { remember: false } }, REVERSIBLE, 'This tool\'s author asks for approval of every call.'],
+      [{ confirm: true }, {}, REVERSIBLE, undefined],
+      [{ confirm: true }, {}, { readOnlyHint: true }, undefined],
+      [{ confirm: { remember: true } }, {}, { destructiveHint: true }, undefined],
+    ]
+    for (const [own, group, annotations, expected] of cases) {
+      expect(reason(own, group, annotations)).toBe(expected)
+      expect(confirmRule(toolCall(own, group, annotations))!.canRemember).toBe(expected === undefined)
+    }
   })
 })
 

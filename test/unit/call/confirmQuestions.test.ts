@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { effectScope, nextTick } from 'vue'
 import { runToolCall } from '../../../src/call/callTool'
 import { useWebMCPConfirmations } from '../../../src/composables/useWebMCPConfirmations'
+import { DEFAULT_CONFIRM_TIMEOUT_MS } from '../../../src/shared/limits'
 import { until } from '../../helpers'
 
 const scopes: ReturnType<typeof effectScope>[] = []
@@ -71,5 +72,54 @@ describe('one question at a time', () => {
     expect((await first).ok).toBe(true)
     expect((await second).ok).toBe(true)
     expect(confirm).toHaveBeenCalledOnce()
+  })
+})
+
+describe('a request nobody decides', () => {
+  afterEach(() => vi.useRealTimers())
+
+  /** Lets the call reach the queue: the fake clock does not move while promises settle. */
+  async function settle(): Promise<void> {
+    for (let i = 0; i < 20; i++)
+      await vi.advanceTimersByTimeAsync(0)
+  }
+
+  it('with no timeoutMs set anywhere, it is declined a minute after it asked (expiresAt), leaves the dialog, and nothing runs', async () => {
+    await runToolCall(asking('warm', { settings: { budgets: false, validateArgs: true, confirmChoices: { tool: false, group: undefined } } }), { amount: 0 })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const confirmations = dialog()
+    const execute = vi.fn(() => 'sent')
+    const asked = Date.now()
+    const call = runToolCall(asking('unattended', { execute }), { amount: 3 })
+    await settle()
+    const request = confirmations.current.value!
+    expect(request.name).toBe('unattended')
+    expect(request.expiresAt).toBe(asked + DEFAULT_CONFIRM_TIMEOUT_MS)
+    await vi.advanceTimersByTimeAsync(DEFAULT_CONFIRM_TIMEOUT_MS - 1)
+    expect(confirmations.pending.value).toHaveLength(1)
+    expect(request.signal.aborted).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(request.signal.aborted).toBe(true)
+    expect((request.signal.reason as DOMException).name).toBe('TimeoutError')
+    expect(confirmations.pending.value).toEqual([])
+    const outcome = await call
+    expect(outcome.code).toBe('DECLINED')
+    expect(execute).not.toHaveBeenCalled()
+    // A late click decides nothing.
+    confirmations.approve(request)
+    expect(execute).not.toHaveBeenCalled()
+  })
+
+  it('the app, the group or the tool may set a longer or shorter limit; expiresAt follows it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const confirmations = dialog()
+    const asked = Date.now()
+    const call = runToolCall(asking('patient', { settings: { budgets: false, validateArgs: true, confirm: { timeoutMs: 300_000 }, confirmChoices: { tool: true, group: undefined } } }), { amount: 1 })
+    await settle()
+    expect(confirmations.current.value!.expiresAt).toBe(asked + 300_000)
+    await vi.advanceTimersByTimeAsync(DEFAULT_CONFIRM_TIMEOUT_MS * 2)
+    expect(confirmations.pending.value).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(300_000)
+    expect((await call).code).toBe('DECLINED')
   })
 })
