@@ -105,7 +105,8 @@ describe('agent path (Playwright frame.webmcp)', () => {
     const editing = ref(false)
     keep(withSetup(() => useWebMCPTools([
       { name: read, description: 'Lists tasks', annotations: { readOnlyHint: true }, execute: () => [] },
-      { name: write, description: 'Deletes a task', annotations: { consequentialHint: true }, enabled: editing, execute: () => 'deleted' },
+      // confirm: false: runs without the person's approval (no dialog on this page).
+      { name: write, description: 'Deletes a task', annotations: { consequentialHint: true }, confirm: false, enabled: editing, execute: () => 'deleted' },
     ])))
     const agentSees = async () => (await commands.listTools()).map(t => t.name)
     await until(async () => (await agentSees()).includes(read))

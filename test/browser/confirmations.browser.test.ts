@@ -17,7 +17,7 @@ function mounted<T>(setup: () => T, provide?: Record<symbol, unknown>): T {
   return m.result
 }
 
-function payTool(onToolResult?: (event: WebMCPToolResultEvent) => void) {
+function payTool(onToolResult?: (event: WebMCPToolResultEvent) => void, confirm?: false) {
   const name = uniqueName('pay')
   const execute = vi.fn(({ amount }: { amount: number }) => `Paid ${amount}.`)
   const state = mounted(() => useWebMCPTool({
@@ -25,6 +25,7 @@ function payTool(onToolResult?: (event: WebMCPToolResultEvent) => void) {
     description: 'Pays an invoice.',
     inputSchema: { type: 'object', properties: { amount: { type: 'integer', minimum: 1 } }, required: ['amount'] },
     annotations: { consequentialHint: true },
+    ...(confirm === false ? { confirm } : {}),
     execute,
   }), onToolResult ? { [WEBMCP_CONFIG]: { onToolResult } } : undefined)
   return { name, execute, state }
@@ -79,6 +80,21 @@ describe('confirmation, called by the agent (Playwright frame.webmcp)', () => {
     confirmations.approve()
     expect(textOf(await second)).toBe('Paid 2.')
     expect(execute).toHaveBeenCalledOnce()
+  })
+
+  it('with no dialog mounted and no callback, a consequentialHint tool does not run and the agent reads why; with confirm: false it runs', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const guarded = payTool()
+    const optedOut = payTool(undefined, false)
+    await until(() => guarded.state.isRegistered.value && optedOut.state.isRegistered.value)
+    expect(await commands.callTool(guarded.name, { amount: 7 })).toEqual({
+      content: [{ type: 'text', text: `Tool "${guarded.name}" did not run: it needs the person's confirmation, and nothing on this page can ask them now. Tell the person.` }],
+      isError: true,
+      _meta: { 'vue-webmcp/code': 'TOOL_ERROR' },
+    })
+    expect(guarded.execute).not.toHaveBeenCalled()
+    expect(await commands.callTool(optedOut.name, { amount: 7 })).toEqual({ content: [{ type: 'text', text: 'Paid 7.' }] })
+    expect(optedOut.execute).toHaveBeenCalledOnce()
   })
 
   it('the tool\'s scope ending while the agent waits withdraws the request; nothing runs', async () => {
