@@ -12,9 +12,8 @@
 // without one, for a `useWebMCPConfirmations` dialog; with neither, the call
 // fails without running: a tool that asks never runs unasked. It waits at most
 // its `timeoutMs` (`DEFAULT_CONFIRM_TIMEOUT_MS` unless set), then is declined.
-// Withdrawing it (the
-// agent cancels, the tool's scope ends, the registration it came through
-// ends) aborts its signal and takes it out. A bounded number of a tool's
+// Withdrawing it (the agent cancels, the tool's scope ends, the registration
+// it came through ends) aborts its signal and takes it out. A bounded number of a tool's
 // requests wait at once: an agent cannot bury the person under them.
 import type { WebMCPCallOrigin, WebMCPConfirm, WebMCPConfirmationOutcome, WebMCPConfirmationRequest, WebMCPErrorCode, WebMCPToolAnnotations } from '../types'
 import type { ConfirmingCall } from './confirmPolicy'
