@@ -1,10 +1,12 @@
+import type { VNode } from 'vue'
 // The router and Pinia recipes (docs/recipes/router.md, docs/recipes/pinia.md): their kanban app,
 // as the pages show it, mounted in happy-dom on the in-memory ModelContext and called as an agent.
 import type { InMemoryModelContext } from 'vue-webmcp/testing'
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, disposePinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
-import { createMemoryHistory } from 'vue-router'
+import { defineComponent, h, KeepAlive } from 'vue'
+import { createMemoryHistory, RouterView } from 'vue-router'
 import { install, uninstall } from 'vue-webmcp/testing'
 import App from '../../../docs/recipes/kanban/App.vue'
 import { useBoardStore } from '../../../docs/recipes/kanban/board'
@@ -49,6 +51,30 @@ describe('route-scoped tools', () => {
 
     router.back()
     await expect.poll(() => modelContext.toolNames).toEqual(['add_card', 'list_cards', 'move_card', 'navigate'])
+  })
+
+  it('a page cached by <KeepAlive> withdraws its tools while hidden and registers them again when shown', async () => {
+    const router = createAppRouter(createMemoryHistory())
+    await router.push('/')
+    // As App.vue does: the store is first used by a component that stays (see docs/recipes/pinia.md).
+    const Cached = defineComponent(() => {
+      useBoardStore()
+      return () => h(RouterView, null, { default: ({ Component }: { Component: VNode }) => h(KeepAlive, null, [Component]) })
+    })
+    const pinia = createPinia()
+    const wrapper = mount(Cached, { global: { plugins: [pinia, router] } })
+    onTestFinished(() => {
+      wrapper.unmount()
+      disposePinia(pinia)
+    })
+    await flushPromises()
+    expect(modelContext.toolNames).toEqual(['add_card', 'list_cards', 'move_card'])
+    await router.push('/settings')
+    await flushPromises()
+    expect(modelContext.toolNames).toEqual(['list_cards', 'set_compact_cards'])
+    await router.push('/')
+    await flushPromises()
+    expect(modelContext.toolNames).toEqual(['add_card', 'list_cards', 'move_card'])
   })
 
   it('navigate lists the titled routes by name and opens one; the page\'s tools follow', async () => {
@@ -124,6 +150,16 @@ describe('tools beside a Pinia store', () => {
     expect(modelContext.toolNames).toEqual(['list_cards'])
 
     store.$dispose()
+    await flushPromises()
+    expect(modelContext.toolNames).toEqual([])
+  })
+
+  it('disposing of the Pinia ends its stores, and their tools with them', async () => {
+    const pinia = createPinia()
+    useBoardStore(pinia)
+    await flushPromises()
+    expect(modelContext.toolNames).toEqual(['list_cards'])
+    disposePinia(pinia)
     await flushPromises()
     expect(modelContext.toolNames).toEqual([])
   })

@@ -1,6 +1,6 @@
 // The Vitest recipes (docs/recipes/vitest.md, docs/recipes/form-tests.md): the set-up file runs
-// here as Vitest runs a setup file (its hooks apply to every test of this file), with the form
-// tests the page shows, unchanged; the config is checked for what the page says it does.
+// here as Vitest runs a setup file (its hooks apply to every test of this file), with the
+// tests the pages show, unchanged; the config is checked for what the page says it does.
 import type { TestProjectInlineConfiguration } from 'vitest/config'
 import { existsSync } from 'node:fs'
 import { mount } from '@vue/test-utils'
@@ -9,6 +9,7 @@ import { useWebMCPTool } from 'vue-webmcp'
 import config from '../../../docs/recipes/testing/vitest.config'
 import '../../../docs/recipes/testing/vitest.setup'
 import '../../../docs/recipes/testing/TaskForm.test'
+import '../../../docs/recipes/testing/TaskList.test'
 
 const ToolComponent = { setup: () => useWebMCPTool({ name: 'add_task', description: 'Adds a task.', execute: () => 'added' }), render: () => null }
 
