@@ -4,6 +4,7 @@ import process from 'node:process'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitepress'
 import { initScriptPlugin } from '../../scripts/init-script-plugin.mjs'
+import { writeLlmsFiles } from './llms'
 
 const repo = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url))
 
@@ -65,7 +66,15 @@ const guide: DefaultTheme.SidebarItem[] = [
     ['Prompt injection', 'prompt-injection'],
     ['Testing', 'testing'],
   ]),
-  group('Recipes', [['A VeeValidate form', 'vee-validate']]),
+  group('Recipes', [
+    ['All recipes', '/recipes/'],
+    ['Routes and a navigation tool', '/recipes/router'],
+    ['Tools beside a Pinia store', '/recipes/pinia'],
+    ['An approval dialog', '/recipes/approval-dialog'],
+    ['A VeeValidate form', 'vee-validate'],
+    ['The Vitest set-up', '/recipes/vitest'],
+    ['Forms in component tests', '/recipes/form-tests'],
+  ]),
   group('Where it runs', [
     ['Nuxt', 'nuxt'],
     ['Pages without a bundler', 'no-bundler'],
@@ -108,11 +117,13 @@ export default defineConfig({
   themeConfig: {
     nav: [
       { text: 'Guide', link: '/guide/getting-started', activeMatch: '^/guide/' },
+      { text: 'Recipes', link: '/recipes/', activeMatch: '^/recipes/' },
       { text: 'Functions', link: '/functions/', activeMatch: '^/(functions|testing)/' },
       { text: 'Types', link: '/api/', activeMatch: '^/api/' },
     ],
     sidebar: {
       '/guide/': guide,
+      '/recipes/': guide,
       '/contributing': guide,
       '/functions/': functions,
       '/testing/': functions,
@@ -126,6 +137,12 @@ export default defineConfig({
     },
     outline: [2, 3],
   },
+  // llms.txt and llms-full.txt: the pages by the sidebar's sections, the guide's groups first.
+  buildEnd: config => writeLlmsFiles(config, [
+    ...guide.map(({ text, items }) => ({ title: text!, items: items! })),
+    { title: 'Functions', items: functions.filter(item => !item.items) },
+    ...functions.filter(item => item.items).map(({ text, items }) => ({ title: text!, items: items! })),
+  ]),
   // The API reference is generated from the types (docs/api is not in the repository): its pages
   // link to their source instead of to an edit page.
   transformPageData(pageData) {

@@ -3,9 +3,9 @@
 // somewhere, and each live demo's tools are registered in the browser and answer an agent's call
 // through Playwright's page.webmcp. axe-core finds no serious or critical accessibility problem on
 // any page, in the light scheme or the dark one, and every function page shows code to copy before
-// its first section.
+// its first section. The site serves llms.txt, linking every page, and llms-full.txt, their text.
 import type { Browser, Page } from 'playwright'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
@@ -17,7 +17,7 @@ import { CHROMIUM_ARGS, requireChromium } from '../../scripts/chromium.mjs'
 import { checkNarrow } from '../../scripts/page-checks.mjs'
 
 const dist = `${process.cwd()}/docs/.vitepress/dist` // vitest runs from the project's root
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2' }
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.txt': 'text/plain; charset=utf-8' }
 
 /** Every page of the built site, as a path from the root (`/guide/install.html`). */
 function builtPages(dir = dist): string[] {
@@ -296,5 +296,48 @@ describe('the documentation site', () => {
   it('works 390 px wide: no sideways scroll, the demo\'s panel on screen with its Try buttons', async () => {
     await open('/functions/useWebMCPTool.html')
     expect(await checkNarrow(page)).toEqual([])
+  })
+})
+
+/** The pages of the guide, the recipes and the function pages: what a coding agent reads to use the package. */
+const READER_PAGES = /^\/(?:guide|recipes|functions|testing)\//
+
+/** The text the site serves at `path`, as a coding agent fetches it. */
+async function served(path: string): Promise<string> {
+  const response = await fetch(origin + path)
+  expect(response.status, path).toBe(200)
+  expect(response.headers.get('content-type')).toContain('text/plain')
+  return response.text()
+}
+
+describe('llms.txt and llms-full.txt', () => {
+  it('llms.txt names the site and links every guide page, recipe and function page, each to a built page', async () => {
+    const text = await served('/llms.txt')
+    expect(text).toMatch(/^# vue-webmcp\n\n> \S/)
+    const linked = [...text.matchAll(/^- \[[^\]]+\]\(([^)]+)\)/gm)].map(m => m[1]!)
+    const pages = builtPages().filter(path => READER_PAGES.test(path))
+    expect(pages.length).toBeGreaterThan(50)
+    expect(pages.filter(path => !linked.includes(path))).toEqual([])
+    for (const path of ['/recipes/router.html', '/recipes/vitest.html', '/functions/useWebMCPTool.html', '/testing/callTool.html', '/guide/install.html'])
+      expect(linked).toContain(path)
+    expect(linked.filter(path => !existsSync(fileFor(path)))).toEqual([])
+    expect(text).toContain('[llms-full.txt](/llms-full.txt)')
+  })
+
+  it('llms-full.txt holds the text of those pages, with the code their pages import from files', async () => {
+    const text = await served('/llms-full.txt')
+    const missing = builtPages().filter(path => READER_PAGES.test(path)).filter((path) => {
+      const source = readFileSync(`${process.cwd()}/docs${path.replace(/\.html$/, '.md')}`, 'utf8')
+      return !text.includes(`Source: ${path}\n\n${source.match(/^# .+$/m)![0]}`)
+    })
+    expect(missing).toEqual([])
+    // A page's `<<< @/file` import is the file's text; its demos and scripts are left out.
+    expect(text).toContain(readFileSync(`${process.cwd()}/docs/recipes/kanban/navigation.ts`, 'utf8').trim())
+    expect(text).not.toMatch(/^<<< /m)
+    expect(text).not.toContain('<ClientOnly>')
+    // Links from the site's root, each to a built page: a reader of one file has no page to resolve `../x` against.
+    const links = [...text.matchAll(/\]\((\/[^)\s]*)\)/g)].map(m => m[1]!.split('#')[0]!)
+    expect(links.length).toBeGreaterThan(100)
+    expect([...new Set(links)].filter(path => !existsSync(fileFor(path)))).toEqual([])
   })
 })
