@@ -27,7 +27,9 @@ function userPages(): [path: string, text: string][] {
     ...filesUnder('docs', ['.md', '.vue']).filter(path => !CONTRIBUTOR_PAGES.has(path)),
     ...['README.md', 'nuxt/README.md', 'skills/vue-webmcp/SKILL.md'].filter(path => existsSync(`${root}${path}`)),
   ].map(path => [path, readFileSync(`${root}${path}`, 'utf8')] as [string, string])
-  const tsdoc = filesUnder('src', ['.ts']).map(path => [path, [...readFileSync(`${root}${path}`, 'utf8').matchAll(/\/\*\*[\s\S]*?\*\//g)].join('\n')] as [string, string])
+  // Only the TSDoc blocks of a source file, each on its own lines, so a mark is found where it is.
+  const tsdocOnly = (source: string) => source.replace(/\/\*\*[\s\S]*?\*\/|[^\n]+?(?=\/\*\*|\n|$)/g, text => text.startsWith('/**') ? text : '')
+  const tsdoc = filesUnder('src', ['.ts']).map(path => [path, tsdocOnly(readFileSync(`${root}${path}`, 'utf8'))] as [string, string])
   return [...pages, ...tsdoc]
 }
 
