@@ -39,7 +39,13 @@ export interface WebMCPConfig {
   limits?: Partial<WebMCPBudgetLimits>
   /** Check arguments against `inputSchema` before `execute`. Default `true`. */
   validateArgs?: boolean
-  /** Default time limit for a call, in milliseconds. Off unless set. */
+  /**
+   * Default time limit for a call, in milliseconds, for every tool that sets
+   * no `timeoutMs` of its own or its group's, and every `useWebMCPForm`
+   * submission that sets none. How the limit counts (the person's decision
+   * does not) and which values it takes: {@link UseWebMCPToolOptions.timeoutMs}.
+   * Unset: no limit.
+   */
   timeoutMs?: number
   /** Include the call arguments in hook payloads. Off by default: arguments often carry personal data. */
   includeArgs?: boolean

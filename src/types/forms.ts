@@ -24,7 +24,11 @@ export interface UseWebMCPFormOptions<Fields extends WebMCPFormFields = WebMCPFo
   formatOutput?: (result: Result, fields: Fields) => unknown
   /** Side effect when `execute` throws; the failure also lands in `lastError`. */
   onError?: (error: unknown) => void
-  /** Time limit for one submission's `execute`, in milliseconds; a ref or a getter too, read at each submission. Default: the app's `timeoutMs`. */
+  /**
+   * Time limit for one submission's `execute`, in milliseconds, as
+   * {@link UseWebMCPToolOptions.timeoutMs} counts it; a ref or a getter too,
+   * read at each submission. Default: the app's `timeoutMs`.
+   */
   timeoutMs?: MaybeRefOrGetter<number | undefined>
   /**
    * When the form goes back to its initial values, always after the answer has
@@ -133,9 +137,11 @@ export interface UseWebMCPFormModelOptions<Values extends object = Record<string
    */
   autosubmit?: MaybeRefOrGetter<boolean>
   /**
-   * Time limit for one agent call, the person's review included, in
-   * milliseconds; on expiry the agent gets `TIMEOUT` and the model its
-   * initial values back. Default: none (a declarative form waits for the person too). Read at each call.
+   * Time limit for one agent call, in milliseconds. Unlike a tool's
+   * `timeoutMs`, it counts the person's review (the wait for their `submit()`
+   * or `cancel()`). On expiry the agent gets `TIMEOUT` and the model
+   * its initial values back. Default: none, whatever the app's `timeoutMs` (a
+   * declarative form waits for the person too). Read at each call.
    */
   timeoutMs?: MaybeRefOrGetter<number | undefined>
   /**

@@ -13,7 +13,7 @@ export interface UseRegisteredToolsOptions {
    * How to hand arguments to `executeTool()`. Unset: detect. The JSON string
    * Chrome first shipped with (Chromium 150, the MCP-B polyfills) is tried
    * first; when the browser rejects it with a `TypeError` (Chromium 156) the
-   * object form (spec PR #246) is used from then on, remembered per
+   * spec's object form is used from then on, remembered per
    * ModelContext object. A chosen form the browser cannot parse
    * (`UnknownError` "Failed to parse input arguments" on Chromium 150 for an
    * object) switches to the other once. Set it to the form your browser takes

@@ -106,10 +106,20 @@ export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = u
    */
   validateArgs?: MaybeRefOrGetter<boolean | undefined>
   /**
-   * Time limit for one call in milliseconds; on expiry `signal` aborts with a
-   * `TimeoutError`. Default: the group's, then `WEBMCP_CONFIG.timeoutMs`. The
-   * time spent waiting for the person's decision does not count. A ref or
-   * getter is read at each call.
+   * Time limit for one call, in milliseconds: it bounds the page's work, not
+   * the person. The clock starts when the call starts and runs through the
+   * argument check, `execute`, `formatOutput` and the output check. For a call
+   * that asks the person, it stops while the request waits for their decision
+   * (that wait has its own limit, `confirm.timeoutMs`) and runs on with the
+   * time left once they approve. The hooks (`onStart`, `onSuccess`,
+   * `onError`) never count. On expiry `signal` aborts with a `TimeoutError`
+   * and the agent gets `TIMEOUT`.
+   *
+   * A positive number; unset, `0` or `Infinity`: no limit. A value above
+   * 2^31-1 (about 24.8 days, the longest a browser timer holds) is clamped to
+   * it; a negative number, `NaN` or a non-number is a mistake: development
+   * builds warn, and the call runs without a limit. Default: the group's, then
+   * `WEBMCP_CONFIG.timeoutMs`. A ref or getter is read at each call.
    */
   timeoutMs?: MaybeRefOrGetter<number | undefined>
   /**
@@ -214,7 +224,7 @@ export interface UseWebMCPToolsSharedOptions {
   onError?: (error: unknown, name: string) => void
   /** `validateArgs` for every tool of the group that sets none; read at each call. */
   validateArgs?: MaybeRefOrGetter<boolean | undefined>
-  /** `timeoutMs` for every tool of the group that sets none; read at each call. */
+  /** {@link UseWebMCPToolOptions.timeoutMs | timeoutMs} for every tool of the group that sets none; read at each call. */
   timeoutMs?: MaybeRefOrGetter<number | undefined>
   /** As a tool's `confirm`, for every tool of the group that sets none (`false`: those tools never ask, `consequentialHint` or not); an object's fields fill in those a tool's own object leaves unset. Read at each call. */
   confirm?: MaybeRefOrGetter<boolean | WebMCPConfirmOptions<any> | undefined>
