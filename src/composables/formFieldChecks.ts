@@ -1,7 +1,9 @@
 // Development builds: the fields of a tool form that an agent cannot fill well,
 // found as Chromium 156 finds them for DevTools' Issues panel and Lighthouse's
-// "WebMCP schemas are valid" audit (measured: test/shared/formFieldChecks.test.ts
-// holds the rules to the browser's own listing). No Vue import.
+// "WebMCP schemas are valid" audit (test/shared/formFieldChecks.test.ts holds
+// the rules to the browser's own listing). The checks read the DOM only;
+// `checkFieldsOnRender` runs them after each render of the calling component.
+import { onMounted, onUpdated } from 'vue'
 import { warnOnce } from '../shared/warn'
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
@@ -93,8 +95,21 @@ export function formFieldProblems(form: HTMLFormElement): string[] {
   return problems
 }
 
-/** Warns once about each problem of the fields of `form`, the form of tool `toolName`. */
-export function warnAboutFormFields(form: HTMLFormElement, toolName: string): void {
-  for (const problem of formFieldProblems(form))
-    warnOnce(`useWebMCPForm "${toolName}": ${problem}`)
+/**
+ * After each render of the current component, warns once about each problem
+ * of the fields of the tool's form (found by `find`), until `ended` aborts.
+ * The form may be a child's, or appear on a later render.
+ */
+export function checkFieldsOnRender(toolName: () => string, find: (name: string) => HTMLFormElement | undefined, ended: AbortSignal): void {
+  const check = () => {
+    try {
+      const name = toolName()
+      const form = ended.aborted ? undefined : find(name)
+      for (const problem of form ? formFieldProblems(form) : [])
+        warnOnce(`useWebMCPForm "${name}": ${problem}`)
+    }
+    catch {} // a name getter that throws: the form's submissions report it
+  }
+  onMounted(check)
+  onUpdated(check)
 }

@@ -3,7 +3,7 @@ import type { ToolCall } from '../call/callTool'
 import type { ToolCallSettings } from '../shared/callSettings'
 import type { UseWebMCPFormOptions, UseWebMCPFormReturn, WebMCPFormAttrs, WebMCPFormFields, WebMCPFormFieldValue, WebMCPFormReset } from '../types'
 import { useEventListener } from '@vueuse/core'
-import { computed, getCurrentInstance, onMounted, onScopeDispose, onUpdated, shallowRef, toValue, watch } from 'vue'
+import { computed, getCurrentInstance, onScopeDispose, shallowRef, toValue, watch } from 'vue'
 import { wellFormedDescription } from '../definitions/description'
 import { devtoolsHook } from '../devtools'
 import { agentEventTargets } from '../platform/context'
@@ -14,7 +14,7 @@ import { useToolRegistrations } from '../registration/registrations'
 import { ownScope } from '../registration/scope'
 import { resolveCallSettings } from '../shared/callSettings'
 import { toError } from '../shared/toError'
-import { warnAboutFormFields } from './formFieldChecks'
+import { checkFieldsOnRender } from './formFieldChecks'
 import { formRefusal, validatesHere } from './formValidity'
 
 declare global {
@@ -319,7 +319,10 @@ function formDescription(description: string): string {
  * Wires a declarative WebMCP form: sets `toolname` / `tooldescription`, answers
  * an agent's submission through `respondWith()`, and tracks whether an agent
  * is filling the form in. The same handler serves a person clicking Submit,
- * and the form's `action` never navigates.
+ * and the form's `action` never navigates. Development builds warn once about
+ * each field Chrome's audit flags: one without a `name`, or without a
+ * description (a `toolparamdescription` or a `<label>` with text; for a group
+ * of same-name checkboxes or radios, `toolparamdescription` on their `<fieldset>`).
  */
 export function useWebMCPForm<Fields extends WebMCPFormFields = WebMCPFormFields, Result = unknown>(
   options: UseWebMCPFormOptions<Fields, Result>,
@@ -397,7 +400,7 @@ export function useWebMCPForm<Fields extends WebMCPFormFields = WebMCPFormFields
       devtoolsHook({ type: 'form', registrations: useToolRegistrations, settings: resolveCallSettings(config), options, error })
     followAgent(options, document, agent, resets)
     if (__DEV__ && getCurrentInstance())
-      checkFieldsOnRender(options, document, ended.signal)
+      checkFieldsOnRender(() => toValue(options.name), name => formNamed(document, name), ended.signal)
     onScopeDispose(() => ended.abort(new DOMException('The form was unmounted.', 'AbortError')))
   })
 
@@ -409,21 +412,6 @@ export function useWebMCPForm<Fields extends WebMCPFormFields = WebMCPFormFields
     lastError: error,
     stop: () => scope.stop(),
   }
-}
-
-/** Development builds: each render of the component warns about the form's fields that Chrome's audit would flag. */
-function checkFieldsOnRender(options: FormToolOptions, document: Document | undefined, ended: AbortSignal): void {
-  const check = () => {
-    try {
-      const name = toValue(options.name)
-      const form = ended.aborted ? undefined : formNamed(document, name)
-      if (form)
-        warnAboutFormFields(form, name)
-    }
-    catch {} // a name getter that throws: its submissions report it
-  }
-  onMounted(check)
-  onUpdated(check)
 }
 
 /** Listens for the agent's events on the form's tool, for as long as the current scope lives. */
