@@ -10,6 +10,9 @@ const entry = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 export default defineConfig(({ mode }) => ({
   root: entry('.'),
+  // One page: any other path that is not a file answers 404, as a static host does, never the
+  // app's HTML (which agents and Lighthouse would read as /llms.txt or /.well-known/ai-catalog.json).
+  appType: 'mpa',
   plugins: [vue()],
   resolve: {
     alias: {

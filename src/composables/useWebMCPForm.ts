@@ -3,7 +3,7 @@ import type { ToolCall } from '../call/callTool'
 import type { ToolCallSettings } from '../shared/callSettings'
 import type { UseWebMCPFormOptions, UseWebMCPFormReturn, WebMCPFormAttrs, WebMCPFormFields, WebMCPFormFieldValue, WebMCPFormReset } from '../types'
 import { useEventListener } from '@vueuse/core'
-import { computed, onScopeDispose, shallowRef, toValue, watch } from 'vue'
+import { computed, getCurrentInstance, onScopeDispose, shallowRef, toValue, watch } from 'vue'
 import { wellFormedDescription } from '../definitions/description'
 import { devtoolsHook } from '../devtools'
 import { agentEventTargets } from '../platform/context'
@@ -14,6 +14,7 @@ import { useToolRegistrations } from '../registration/registrations'
 import { ownScope } from '../registration/scope'
 import { resolveCallSettings } from '../shared/callSettings'
 import { toError } from '../shared/toError'
+import { checkFieldsOnRender } from './formFieldChecks'
 import { formRefusal, validatesHere } from './formValidity'
 
 declare global {
@@ -318,7 +319,10 @@ function formDescription(description: string): string {
  * Wires a declarative WebMCP form: sets `toolname` / `tooldescription`, answers
  * an agent's submission through `respondWith()`, and tracks whether an agent
  * is filling the form in. The same handler serves a person clicking Submit,
- * and the form's `action` never navigates.
+ * and the form's `action` never navigates. Development builds warn once about
+ * each field Chrome's audit flags: one without a `name`, or without a
+ * description (a `toolparamdescription` or a `<label>` with text; for a group
+ * of same-name checkboxes or radios, `toolparamdescription` on their `<fieldset>`).
  */
 export function useWebMCPForm<Fields extends WebMCPFormFields = WebMCPFormFields, Result = unknown>(
   options: UseWebMCPFormOptions<Fields, Result>,
@@ -395,6 +399,8 @@ export function useWebMCPForm<Fields extends WebMCPFormFields = WebMCPFormFields
     if (__DEV__)
       devtoolsHook({ type: 'form', registrations: useToolRegistrations, settings: resolveCallSettings(config), options, error })
     followAgent(options, document, agent, resets)
+    if (__DEV__ && getCurrentInstance())
+      checkFieldsOnRender(() => toValue(options.name), name => formNamed(document, name), ended.signal)
     onScopeDispose(() => ended.abort(new DOMException('The form was unmounted.', 'AbortError')))
   })
 
