@@ -15,9 +15,9 @@ const fmt = ms => (ms >= 100 ? ms.toFixed(0) : ms >= 1 ? ms.toFixed(1) : ms.toFi
 console.log(`Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}\n`)
 
 if (want(1)) {
-  const { budgetResult } = await loadBudgets()
+  const { shapeWithinBudget } = await loadBudgets()
   const LIMIT = 1500
-  const ours = value => budgetResult(value, LIMIT)
+  const ours = value => shapeWithinBudget(value, LIMIT, false)
   console.log('1. Result budgeting (limit 1,500), median ms per call: vue-webmcp vs binary search over JSON.stringify')
   console.log(`   ${'input'.padEnd(22)} ${'size'.padStart(6)}  ${'ours'.padStart(8)}  ${'naive'.padStart(9)}  naive/ours`)
   for (const kind of (process.env.BENCH_KINDS?.split(',') ?? ['plain text', 'quotes + backslashes', 'two-byte text', 'nested JSON', 'one large field', 'MCP text block', 'MCP image block'])) {
