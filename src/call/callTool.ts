@@ -194,8 +194,7 @@ function cancelled(name: string, reason: unknown): Error {
 class CallLimits {
   readonly options: { readonly signal: AbortSignal }
   private controller?: AbortController
-  // Each listener is removed by hand once the call ends, not through a second
-  // controller aborted then: that abort costs a call more than these limits.
+  // Removed by hand as the call ends: aborting a second controller costs more.
   private readonly listeners: (() => void)[] = []
   private released = false
   private readonly ms: number | undefined
@@ -246,8 +245,7 @@ class CallLimits {
   }
 
   private stopTimer(): void {
-    clearTimeout(this.timer)
-    this.timer = undefined
+    this.timer = void clearTimeout(this.timer)
   }
 
   private open(): AbortController {
