@@ -90,10 +90,16 @@ async function heapPage(browser, server) {
   return { page, heap }
 }
 
+/** Throws when a section's figure is missing: a benchmark that prints NaN measures nothing. */
+export function finite(section, ...figures) {
+  if (!figures.length || figures.some(figure => !Number.isFinite(figure)))
+    throw new Error(`bench ${section}: a figure is missing (${figures.join(', ')})`)
+}
+
 const median = list => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]
 const fmt = ms => ms.toFixed(ms < 1 ? 3 : 1)
 
-export async function runBrowserBenchmarks({ registration, calls, memory, args, devMemory }) {
+export async function runBrowserBenchmarks({ registration, calls, memory, args, devMemory, quick = false }) {
   const dir = await mkdtemp(join(tmpdir(), 'vue-webmcp-bench-'))
   await bundleBenchPage(dir)
   const server = await serve(dir)
@@ -104,9 +110,11 @@ export async function runBrowserBenchmarks({ registration, calls, memory, args, 
     console.log(`${execFileSync(chromiumPath, ['--version'], { encoding: 'utf8' }).trim()}, WebMCP on; page bundles Vue and dist/ (production)\n`)
 
     if (registration) {
-      const rounds = await runDetached(server, dir, 'registration', 200, 61)
+      const rounds = await runDetached(server, dir, 'registration', 200, quick ? 3 : 61)
       const m = key => median(rounds.map(r => r[key]))
-      console.log('2. Registering 200 tools until every registerTool promise resolved, median of 61 rotating rounds, GC between kinds (no DevTools client attached)')
+      finite(2, ...['raw', 'rawPerTool', 'group', 'rawSchema', 'groupSchema'].map(m))
+      console.log(`2. Registering 200 tools, median of ${rounds.length} rotating rounds, GC between kinds (no DevTools client attached): raw loops until every`)
+      console.log('   registerTool promise resolved, useWebMCPTools until the group\'s isRegistered turned true')
       console.log(`   raw loop, one signal for all: ${fmt(m('raw'))} ms   raw loop, a signal per tool: ${fmt(m('rawPerTool'))} ms   useWebMCPTools: ${fmt(m('group'))} ms`)
       console.log(`   ratio to the one-signal loop ${median(rounds.map(r => r.group / r.raw)).toFixed(2)}x, to the signal-per-tool loop ${median(rounds.map(r => r.group / r.rawPerTool)).toFixed(2)}x (target <= 1.3x)`)
       console.log(`   with a small JSON Schema each: raw loop, a signal per tool: ${fmt(m('rawSchema'))} ms   useWebMCPTools: ${fmt(m('groupSchema'))} ms`)
@@ -114,8 +122,9 @@ export async function runBrowserBenchmarks({ registration, calls, memory, args, 
     }
 
     if (calls) {
-      const rounds = await runDetached(server, dir, 'calls', 1000)
+      const rounds = await runDetached(server, dir, 'calls', quick ? 100 : 1000)
       const m = key => median(rounds.map(r => r[key]))
+      finite(3, ...['raw', 'composable', 'validated', 'rawAsync'].map(m))
       const ratio = key => median(rounds.map(r => r[key] / r.raw)).toFixed(2)
       console.log(`3. One executeTool round trip: ${rounds.length} rotating rounds of 10 calls per kind (after warm-up calls; no DevTools client attached), medians`)
       console.log(`   raw registered tool: ${fmt(m('raw'))} ms   useWebMCPTool (no schema): ${fmt(m('composable'))} ms   ratio ${ratio('composable')}x (target <= 1.2x)`)
@@ -124,8 +133,9 @@ export async function runBrowserBenchmarks({ registration, calls, memory, args, 
     }
 
     if (args) {
-      const rows = await runDetached(server, dir, 'argumentCases', 5)
-      console.log('5. Arguments an agent can send, 5 rounds each: the longest main-thread stall while executeTool runs (a timer')
+      const rows = await runDetached(server, dir, 'argumentCases', quick ? 1 : 5)
+      finite(5, ...rows.flatMap(row => row.validator))
+      console.log(`5. Arguments an agent can send, ${rows[0]?.schema.length} rounds each: the longest main-thread stall while executeTool runs (a timer`)
       console.log('   probe\'s longest gap; median over rounds, the first round\'s in brackets: it loads and compiles the validator),')
       console.log('   on a tool with a schema and the same tool without one, and the validator alone (median; no DevTools client)')
       console.log(`   ${'arguments'.padEnd(26)} ${'answer'.padEnd(13)} ${'stall, schema'.padStart(20)} ${'stall, none'.padStart(20)} ${'validator'.padStart(10)}`)
@@ -142,15 +152,17 @@ export async function runBrowserBenchmarks({ registration, calls, memory, args, 
       // after the others, so an idle browser does not share their two cores.
       browser = await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'] })
       const { page, heap } = await heapPage(browser, server)
-      await page.evaluate(() => window.bench.cycles(500)) // warm: JIT, lazy chunks, Vue internals
+      const cycles = quick ? 300 : 10_000
+      await page.evaluate(n => window.bench.cycles(n), quick ? 50 : 500) // warm: JIT, lazy chunks, Vue internals
       const before = await heap()
       const t = Date.now()
-      const left = await page.evaluate(() => window.bench.cycles(10_000))
+      const left = await page.evaluate(n => window.bench.cycles(n), cycles)
       const seconds = (Date.now() - t) / 1000
       const after = await heap()
-      console.log('4. 10,000 mount/unmount cycles of a component with three tools (after 500 warm-up cycles)')
+      finite(4, before, after, left)
+      console.log(`4. ${cycles.toLocaleString('en')} mount/unmount cycles of a component with three tools (after warm-up cycles)`)
       console.log(`   heap after GC: ${(before / 1024).toFixed(0)} KiB -> ${(after / 1024).toFixed(0)} KiB, growth ${((after - before) / 1024).toFixed(1)} KiB (target < 1,024 KiB)`)
-      console.log(`   tools left registered: ${left} (target 0); ${seconds.toFixed(1)} s for 30,000 registrations and 30,000 removals\n`)
+      console.log(`   tools left registered: ${left} (target 0); ${seconds.toFixed(1)} s for ${(3 * cycles).toLocaleString('en')} registrations and as many removals\n`)
     }
 
     if (devMemory) {
@@ -163,12 +175,13 @@ export async function runBrowserBenchmarks({ registration, calls, memory, args, 
         const { page, heap } = await heapPage(browser, at)
         await page.evaluate(() => window.bench.bigArgsSetup())
         const before = await heap()
-        await page.evaluate(() => window.bench.bigArgsCalls(100, 2_000_000))
+        await page.evaluate(n => window.bench.bigArgsCalls(n, 2_000_000), quick ? 5 : 100)
         growth[build] = (await heap()) - before
         await page.close()
       }
+      finite(6, growth.development, growth.production)
       const mb = bytes => (bytes / 2 ** 20).toFixed(2)
-      console.log('6. 100 agent calls with 2 MB of arguments each to a mounted component\'s tool, heap growth after GC')
+      console.log(`6. ${quick ? 5 : 100} agent calls with 2 MB of arguments each to a mounted component\'s tool, heap growth after GC`)
       console.log(`   development build: ${mb(growth.development)} MiB (target < 5 MiB)   production build: ${mb(growth.production)} MiB\n`)
     }
   }

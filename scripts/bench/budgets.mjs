@@ -14,7 +14,7 @@ const gc = vm.runInNewContext('gc')
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
-/** Compiles the pure budget module from src/ for Node. */
+/** Compiles the result budget (what `'error'` mode loads, src/results/resultBudgets.ts) for Node, as production builds run it. */
 export async function loadBudgets() {
   const out = await build({
     entryPoints: [`${root}src/results/resultBudgets.ts`],
@@ -23,6 +23,7 @@ export async function loadBudgets() {
     platform: 'node',
     write: false,
     outdir: '/bench',
+    define: { __DEV__: 'false' },
     logLevel: 'silent',
   })
   const load = async file => import(`data:text/javascript;base64,${Buffer.from(file.text).toString('base64')}`)

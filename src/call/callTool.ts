@@ -6,22 +6,23 @@
 // (shared/callSettings.ts) and plain functions. Loaded on a page's first tool
 // call (registration/loadCallTool.ts), so pages whose tools are never called do
 // not ship it at start-up.
-import type { BudgetedResponse } from '../results/resultBudgets'
 import type { ToolCallSettings } from '../shared/callSettings'
 import type { WebMCPCallOrigin, WebMCPConfirmationOutcome, WebMCPErrorCode, WebMCPToolAnnotations, WebMCPToolResponse } from '../types'
 import type { ApprovalOwner } from './rememberedApprovals'
-import { errorResult, resultSize } from '../results'
+import type { ToolCallOutcome } from './resultStep'
+import { anyMarked } from '../results/anyMarked'
 import { isToolResponse } from '../results/isToolResponse'
 import { formatProblems } from '../schemas/problems'
 import { isErrorLike } from '../shared/errorLike'
 import { ResultTooLargeError, ToolInputError, ToolOutputError } from '../shared/errors'
-import { resultLimitSetting } from '../shared/limits'
 import { warnOnce } from '../shared/warn'
 import { asksThePerson, whenAsks } from './confirmPolicy'
 import { copyArguments, freezeArguments } from './frozenArguments'
 import { CodeLoadError, loadChunk, loadFailure, raceSignal, timeoutSetting } from './loading'
-import { asGiven, findMarked, loadResultBudget, shapeOutput } from './resultStep'
+import { asGiven, failed, findMarked, limitOf, loadResultBudget, outcomeOf, shapeOutput, warnOverBudget } from './resultStep'
 import { check, unusableSchema } from './validation'
+
+export type { ToolCallOutcome }
 
 /** The code of an Error-like failure by its name: a subclass is caught by `instanceof` first. */
 const CODES = new Map<unknown, WebMCPErrorCode>([
@@ -64,7 +65,8 @@ export interface ToolCall<Args, Result> {
   annotations?: WebMCPToolAnnotations
   /** A JSON Schema or a Standard Schema a successful result must match; it is then sent as `structuredContent`. */
   outputSchema?: unknown
-  execute: (args: Args, signal: AbortSignal) => Result | Promise<Result>
+  /** `options.signal` aborts when the call is cancelled or times out. */
+  execute: (args: Args, options: { readonly signal: AbortSignal }) => Result | Promise<Result>
   formatOutput?: (result: Result, args: Args) => unknown
   onError?: (error: unknown) => void
   /** Aborting any of these cancels the call: the caller's signal, the owning scope's. */
@@ -75,14 +77,6 @@ export interface ToolCall<Args, Result> {
   owner?: ApprovalOwner
   /** What an option's ref or getter threw as the call read it, wrapped (a throw may be `undefined`): the call does not run (`unreadableOptions`). */
   unreadable?: [unknown]
-}
-
-/** What a call ends with: the agent's result, and for the hooks and forms whether and why it failed. */
-export interface ToolCallOutcome {
-  response: WebMCPToolResponse
-  ok: boolean
-  code?: WebMCPErrorCode
-  error?: unknown
 }
 
 /** What a call noted on its way for `onToolResult`: the person's decision, when it asked. */
@@ -179,45 +173,6 @@ function errorText(failure: unknown): string {
 // The confirmation step, loaded with the first call that asks, kept once loaded.
 let confirmer: typeof import('./confirm') | undefined
 
-function resultLimitOf(settings: ToolCallSettings): number {
-  return resultLimitSetting(settings.limits?.result, settings.warn)
-}
-
-/** The budget every result and failure is held to, in `'error'` mode only. */
-function limitOf(settings: ToolCallSettings): number | undefined {
-  return settings.budgets === 'error' ? resultLimitOf(settings) : undefined
-}
-
-/**
- * A failed call: the agent's `isError` result with its code, within budget in
- * `'error'` mode. `told`: what the agent is told, when not `error` itself (a
- * schema's problems without the values that failed).
- */
-function failed(settings: ToolCallSettings, error: unknown, code: WebMCPErrorCode, told: unknown = error): ToolCallOutcome {
-  return { response: errorResult(told, code, limitOf(settings)), ok: false, code, error }
-}
-
-/** `'warn'` mode: one warning when what the agent receives is over budget, success or failure alike. */
-function warnOverBudget(name: string, settings: ToolCallSettings, response: WebMCPToolResponse): void {
-  const size = resultSize(response)
-  const limit = resultLimitOf(settings)
-  if (size > limit)
-    (settings.warn ?? warnOnce)(`Tool "${name}": the result is ${size} characters, over Chrome's budget of ${limit}. Return less, or set budgets: 'error' to cut or refuse it.`)
-}
-
-/**
- * What bounds every step of a call: `signal`, aborted by any of the call's
- * signals (the caller's, the owning scope's) or by the timeout. The timer
- * pauses while the person decides (`timeoutMs` bounds the page's work, not
- * the person); `release` removes the listeners and the timer once the call ends.
- */
-interface CallLimits {
-  signal: AbortSignal
-  pauseTimer: () => void
-  resumeTimer: () => void
-  release: () => void
-}
-
 /**
  * The reason the call's signal aborts with when one of the call's signals
  * does: an `AbortError` whatever the caller's reason (a cancel is not the
@@ -229,54 +184,102 @@ function cancelled(name: string, reason: unknown): Error {
   return error
 }
 
-function callLimits(call: ToolCall<unknown, unknown>): CallLimits {
-  const controller = new AbortController()
-  // Each listener is removed by hand once the call ends, not through a second
-  // controller aborted then: in Chromium that abort (a second controller, an
-  // abort event dispatched, a DOMException made) costs every call some 35 µs,
-  // about three times the rest of these limits.
-  const listeners: (() => void)[] = []
-  for (const source of call.signals) {
-    if (!source)
-      continue
-    if (source.aborted) {
-      controller.abort(cancelled(call.name, source.reason))
-      break
-    }
-    const onAbort = (): void => controller.abort(cancelled(call.name, source.reason))
-    source.addEventListener('abort', onAbort, { once: true })
-    listeners.push(() => source.removeEventListener('abort', onAbort))
+/**
+ * What bounds every step of a call: its signals (the caller's, the owning
+ * scope's) and its time limit. `signal` is made, and those signals listened
+ * to, only when first read (a step that waits on a promise, an `execute` that
+ * reads it): in Chromium an AbortController and listeners cost more than the
+ * rest of a simple call. The timer pauses while the person decides.
+ */
+class CallLimits {
+  readonly options: { readonly signal: AbortSignal }
+  private controller?: AbortController
+  // Removed by hand as the call ends: aborting a second controller costs more.
+  private readonly listeners: (() => void)[] = []
+  private released = false
+  private readonly ms: number | undefined
+  private remaining: number | undefined
+  private timerStarted = 0
+  private timer?: ReturnType<typeof setTimeout>
+
+  constructor(private readonly call: ToolCall<unknown, unknown>) {
+    this.options = optionsOf(this)
+    this.remaining = this.ms = timeoutSetting(call.settings.timeoutMs, call.settings.warn)
+    this.resumeTimer()
   }
-  const ms = timeoutSetting(call.settings.timeoutMs, call.settings.warn)
-  let remaining = ms
-  let timerStarted = 0
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const startTimer = (): void => {
-    if (remaining === undefined || timer !== undefined)
+
+  get signal(): AbortSignal {
+    return this.open().signal
+  }
+
+  /** Throws why the call must stop, if it must; makes no signal. */
+  check(): void {
+    let stopped = this.controller !== undefined
+    for (const source of this.call.signals)
+      stopped ||= source?.aborted === true
+    if (stopped)
+      this.open().signal.throwIfAborted()
+  }
+
+  pauseTimer(): void {
+    if (this.timer === undefined)
       return
-    timerStarted = performance.now()
-    timer = setTimeout(() => controller.abort(new DOMException(`Tool "${call.name}" timed out after ${ms} ms.`, 'TimeoutError')), remaining)
+    this.stopTimer()
+    this.remaining = Math.max(0, this.remaining! - (performance.now() - this.timerStarted))
   }
-  const stopTimer = (): void => {
-    clearTimeout(timer)
-    timer = undefined
+
+  resumeTimer(): void {
+    const { call, ms, remaining } = this
+    if (remaining === undefined || this.timer !== undefined)
+      return
+    this.timerStarted = performance.now()
+    this.timer = setTimeout(() => this.open().abort(new DOMException(`Tool "${call.name}" timed out after ${ms} ms.`, 'TimeoutError')), remaining)
   }
-  startTimer()
+
+  release(): void {
+    this.released = true
+    for (const remove of this.listeners)
+      remove()
+    if (this.timer !== undefined)
+      this.stopTimer()
+  }
+
+  private stopTimer(): void {
+    this.timer = void clearTimeout(this.timer)
+  }
+
+  private open(): AbortController {
+    if (this.controller)
+      return this.controller
+    const { call, listeners } = this
+    const made = this.controller = new AbortController()
+    // Read after the call ended: a signal that never aborts, as it would be by then.
+    for (const source of this.released ? [] : call.signals) {
+      if (!source)
+        continue
+      if (source.aborted) {
+        made.abort(cancelled(call.name, source.reason))
+        break
+      }
+      const onAbort = (): void => made.abort(cancelled(call.name, source.reason))
+      source.addEventListener('abort', onAbort, { once: true })
+      listeners.push(() => source.removeEventListener('abort', onAbort))
+    }
+    return made
+  }
+}
+
+/** What `execute` gets: an own `signal`, as in the platform's `{ signal }`, made when first read. */
+function optionsOf(limits: CallLimits): { readonly signal: AbortSignal } {
   return {
-    signal: controller.signal,
-    pauseTimer: () => {
-      if (timer === undefined)
-        return
-      stopTimer()
-      remaining = Math.max(0, remaining! - (performance.now() - timerStarted))
-    },
-    resumeTimer: startTimer,
-    release: () => {
-      for (const remove of listeners)
-        remove()
-      stopTimer()
-    },
+    get signal() { return limits.signal },
   }
+}
+
+/** `value` within the call's limits: a value already there is taken as it is, with no signal made; a promise races the call's signal. */
+function within<T>(value: T | Promise<T>, limits: CallLimits): T | Promise<T> {
+  limits.check()
+  return typeof (value as { then?: unknown } | null)?.then === 'function' ? raceSignal(value, limits.options.signal) : value
 }
 
 /**
@@ -285,17 +288,23 @@ function callLimits(call: ToolCall<unknown, unknown>): CallLimits {
  * asks), `execute`, `formatOutput`, the output check, then the result.
  */
 async function runCall<Args, Result>(call: ToolCall<Args, Result>, args: Args, trail: CallTrail): Promise<ToolCallOutcome> {
-  const limits = callLimits(call as ToolCall<unknown, unknown>)
+  const limits = new CallLimits(call as ToolCall<unknown, unknown>)
   try {
-    await loadResultBudget(call.name, limitOf(call.settings), limits.signal)
-    const unusable = await refuseUnusableSchema(call, limits.signal)
+    limits.check()
+    const limit = limitOf(call.settings)
+    // Each step that has nothing to do neither waits nor makes the call's signal.
+    if (limit !== undefined)
+      await loadResultBudget(call.name, limit, limits.signal)
+    const unusable = (call.settings.validateArgs && call.inputSchema !== undefined) || call.outputSchema !== undefined
+      ? await refuseUnusableSchema(call, limits.signal)
+      : undefined
     if (unusable)
       return unusable
-    const checked = await checkArguments(call, args, limits.signal)
+    const checked = call.settings.validateArgs && call.inputSchema ? await checkArguments(call, args, limits.signal) : { args }
     if (checked.refused)
       return checked.refused
     if (!asksThePerson(call))
-      return await runTool(call, checked.args, limits.signal)
+      return await runTool(call, checked.args, limits)
     // A tool that asks runs with one frozen copy of the checked arguments, the
     // one `when` sees and the person is shown. `when` is read here: a call it
     // lets through never waits for the confirmation step (call/confirm.ts),
@@ -307,7 +316,7 @@ async function runCall<Args, Result>(call: ToolCall<Args, Result>, args: Args, t
       if (refused)
         return refused
     }
-    return await runTool(call, frozen.run as Args, limits.signal)
+    return await runTool(call, frozen.run as Args, limits)
   }
   catch (error) {
     const code = classifyError(error)
@@ -386,24 +395,23 @@ async function askThePerson<Args, Result>(
   return decided?.error ? failed(call.settings, decided.error, decided.code!) : undefined
 }
 
-/** `execute`, `formatOutput` and the output check, each racing the call's signal; then the result. */
-async function runTool<Args, Result>(call: ToolCall<Args, Result>, args: Args, signal: AbortSignal): Promise<ToolCallOutcome> {
+/** `execute`, `formatOutput` and the output check, each within the call's limits; then the result. */
+async function runTool<Args, Result>(call: ToolCall<Args, Result>, args: Args, limits: CallLimits): Promise<ToolCallOutcome> {
   // A pending result races the signal: a cancel or timeout answers the
   // caller at once, whether or not `execute` honours its signal.
-  if (signal.aborted)
-    throw signal.reason
-  const result = await raceSignal(call.execute(args, signal), signal)
+  limits.check()
+  const result = await within(call.execute(args, limits.options), limits)
   // An async formatOutput is awaited like execute.
-  const output = call.formatOutput ? await raceSignal(call.formatOutput(result, args) as unknown, signal) : result
+  const output = call.formatOutput ? await within(call.formatOutput(result, args) as unknown, limits) : result
   // A returned Error is a failure like a thrown one.
   if (isErrorLike(output))
     throw output
   const hasOutputSchema = call.outputSchema !== undefined
-  const marked = await findMarked(call.name, output, signal)
+  const marked = anyMarked() ? await findMarked(call.name, output, limits.signal) : undefined
   if (marked)
     warnUnhinted(call)
   // The schema checks marked values as given.
-  const mismatch = hasOutputSchema ? await checkOutput(call, marked ? asGiven(marked) : output, signal) : undefined
+  const mismatch = hasOutputSchema ? await checkOutput(call, marked ? asGiven(marked) : output, limits.signal) : undefined
   return mismatch ?? outcomeOf(shapeOutput(output, marked, { limit: limitOf(call.settings), structured: hasOutputSchema }))
 }
 
@@ -437,11 +445,4 @@ async function checkOutput<Args, Result>(call: ToolCall<Args, Result>, value: un
     (call.settings.warn ?? warnOnce)(`${error.message}\nThe agent got an INVALID_OUTPUT error instead of the result.`)
   safely(call, 'onError', () => error)
   return failed(call.settings, error, 'INVALID_OUTPUT', new ToolOutputError(heading + formatProblems(checked.told.slice(0, 5), '(result)')))
-}
-
-/** The outcome of a shaped result: refused over budget, the tool's own `isError` result, or a success. */
-function outcomeOf({ response, error }: BudgetedResponse): ToolCallOutcome {
-  if (error)
-    return { response, ok: false, code: 'OUTPUT_TOO_LARGE', error }
-  return response.isError ? { response, ok: false, code: 'TOOL_ERROR' } : { response, ok: true }
 }

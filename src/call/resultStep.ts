@@ -6,8 +6,12 @@
 // page has marked one). No Vue import.
 import type { BudgetedResponse } from '../results/resultBudgets'
 import type { FoundUntrusted } from '../results/untrusted'
-import { shapeResult } from '../results'
+import type { ToolCallSettings } from '../shared/callSettings'
+import type { WebMCPErrorCode, WebMCPToolResponse } from '../types'
+import { errorResult, resultSize, shapeResult } from '../results'
 import { anyMarked } from '../results/anyMarked'
+import { resultLimitSetting } from '../shared/limits'
+import { warnOnce } from '../shared/warn'
 import { loadChunk, loadFailure, raceSignal } from './loading'
 
 let budgets: typeof import('./budgets') | undefined
@@ -55,4 +59,45 @@ export function shapeOutput(output: unknown, marked: FoundUntrusted | undefined,
   const value = marked ? marking!.markUntrusted(marked, { limit, structured }) : output
   const measuredOnly = structured || marked !== undefined
   return limit === undefined ? { response: shapeResult(value, measuredOnly) } : budgets!.shapeWithinBudget(value, limit, measuredOnly)
+}
+
+/** What a call ends with: the agent's result, and for the hooks and forms whether and why it failed. */
+export interface ToolCallOutcome {
+  response: WebMCPToolResponse
+  ok: boolean
+  code?: WebMCPErrorCode
+  error?: unknown
+}
+
+function resultLimitOf(settings: ToolCallSettings): number {
+  return resultLimitSetting(settings.limits?.result, settings.warn)
+}
+
+/** The budget every result and failure is held to, in `'error'` mode only. */
+export function limitOf(settings: ToolCallSettings): number | undefined {
+  return settings.budgets === 'error' ? resultLimitOf(settings) : undefined
+}
+
+/**
+ * A failed call: the agent's `isError` result with its code, within budget in
+ * `'error'` mode. `told`: what the agent is told, when not `error` itself (a
+ * schema's problems without the values that failed).
+ */
+export function failed(settings: ToolCallSettings, error: unknown, code: WebMCPErrorCode, told: unknown = error): ToolCallOutcome {
+  return { response: errorResult(told, code, limitOf(settings)), ok: false, code, error }
+}
+
+/** `'warn'` mode: one warning when what the agent receives is over budget, success or failure alike. */
+export function warnOverBudget(name: string, settings: ToolCallSettings, response: WebMCPToolResponse): void {
+  const size = resultSize(response)
+  const limit = resultLimitOf(settings)
+  if (size > limit)
+    (settings.warn ?? warnOnce)(`Tool "${name}": the result is ${size} characters, over Chrome's budget of ${limit}. Return less, or set budgets: 'error' to cut or refuse it.`)
+}
+
+/** The outcome of a shaped result: refused over budget, the tool's own `isError` result, or a success. */
+export function outcomeOf({ response, error }: BudgetedResponse): ToolCallOutcome {
+  if (error)
+    return { response, ok: false, code: 'OUTPUT_TOO_LARGE', error }
+  return response.isError ? { response, ok: false, code: 'TOOL_ERROR' } : { response, ok: true }
 }

@@ -38,6 +38,7 @@ export type ToolCallInput<Args, Result> = Omit<ToolCall<Args, Result>, 'name'> &
  * registered and does not run (`unreadableOptions`). Never throws.
  */
 export function readView<Args, Result>(input: ToolCallInput<Args, Result>): ToolCall<Args, Result> {
+  // `call` is a fresh object: the view is written onto it, not copied again.
   const { read, registered, onErrorFor, ...call } = input
   if (!read)
     return call as ToolCall<Args, Result>
@@ -49,8 +50,11 @@ export function readView<Args, Result>(input: ToolCallInput<Args, Result>): Tool
     // The definition the tool registered is plain JSON of the package's own making.
     view = { ...JSON.parse(registered ?? '{}') as Partial<ToolView>, unreadable: [error] }
   }
-  const name = view.name ?? ''
-  return { ...call, ...view, name, ...(onErrorFor ? { onError: onErrorFor(name) } : {}) } as ToolCall<Args, Result>
+  const viewed = Object.assign(call, view) as ToolCall<Args, Result>
+  viewed.name = view.name ?? ''
+  if (onErrorFor)
+    viewed.onError = onErrorFor(viewed.name)
+  return viewed
 }
 
 /** Ends a call the call state counted when it arrived. */
@@ -107,21 +111,20 @@ function failureOf(outcome: ToolCallOutcome): unknown {
 export async function callTrackedTool<Args, Result>(input: ToolCallInput<Args, Result>, args: Args, hooks: CallHooks, end: EndCall): Promise<ToolCallOutcome> {
   const call = readView(input)
   let ran: { args: Args, result?: Result } | undefined
-  const { onError } = call
-  const outcome = await runToolCall({
-    ...call,
-    ...(onError ? { onError: error => runHookLater('onError', () => onError(error)) } : {}),
-    execute(checkedArgs, signal) {
-      const noted: { args: Args, result?: Result } = ran = { args: checkedArgs }
-      const onStart = hookOf(hooks, 'onStart')
-      if (onStart)
-        runHookLater('onStart', () => onStart(checkedArgs))
-      const result = call.execute(checkedArgs, signal)
-      if (typeof (result as { then?: unknown } | null)?.then !== 'function')
-        return (noted.result = result as Result)
-      return Promise.resolve(result).then(value => (noted.result = value))
-    },
-  }, args)
+  const { onError, execute } = call
+  if (onError)
+    call.onError = error => runHookLater('onError', () => onError(error))
+  call.execute = (checkedArgs, options) => {
+    const noted: { args: Args, result?: Result } = ran = { args: checkedArgs }
+    const onStart = hookOf(hooks, 'onStart')
+    if (onStart)
+      runHookLater('onStart', () => onStart(checkedArgs))
+    const result = execute(checkedArgs, options)
+    if (typeof (result as { then?: unknown } | null)?.then !== 'function')
+      return (noted.result = result as Result)
+    return Promise.resolve(result).then(value => (noted.result = value))
+  }
+  const outcome = await runToolCall(call, args)
   end(outcome.ok ? { ok: true, result: ran?.result } : { ok: false, failure: failureOf(outcome) })
   const onSuccess = outcome.ok && ran ? hookOf(hooks, 'onSuccess') : undefined
   if (onSuccess) {

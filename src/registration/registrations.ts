@@ -125,7 +125,7 @@ async function startRegisteredCall(
     onErrorFor: name => onErrorOf(options, shared, name),
     settings: config as ToolCallSettings,
     // Read at call time: swapping them never re-registers the tool.
-    execute: (a, signal) => options.execute(a, { signal }),
+    execute: (a, run) => options.execute(a, run),
     formatOutput: options.formatOutput,
     signals: [callOptions?.signal, ended],
     // A remembered approval belongs to this registration, this `execute` and what the person saw (call/confirm.ts).

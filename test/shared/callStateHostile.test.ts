@@ -204,7 +204,7 @@ describe(`call state under hostile use (${lane})`, () => {
   it('a tool that rejects with its own error as its signal aborts: still ABORTED, no onError', async () => {
     const controller = new AbortController()
     const onError = vi.fn()
-    const execute = (_args: unknown, signal: AbortSignal) => new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('stopped'))))
+    const execute = (_args: unknown, { signal }: { signal: AbortSignal }) => new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('stopped'))))
     const call = runCall({ name: 'slow', settings: { budgets: false, validateArgs: true }, execute, onError, signals: [controller.signal] }, {})
     await new Promise(resolve => setTimeout(resolve, 0))
     controller.abort(new Error('navigated'))

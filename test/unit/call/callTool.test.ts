@@ -76,7 +76,7 @@ describe('runToolCall', () => {
     let seen: AbortSignal | undefined
     const outcome = await runToolCall(call({
       settings: settings({ timeoutMs: 20 }),
-      execute: (_a, signal) => {
+      execute: (_a, { signal }) => {
         seen = signal
         return new Promise(() => {})
       },
@@ -99,7 +99,7 @@ describe('runToolCall', () => {
     const caller = new AbortController()
     const scope = new AbortController()
     let given: AbortSignal | undefined
-    const outcome = await runToolCall(call({ signals: [caller.signal, undefined, scope.signal], execute: (_, signal) => {
+    const outcome = await runToolCall(call({ signals: [caller.signal, undefined, scope.signal], execute: (_, { signal }) => {
       given = signal
       return 'ok'
     } }), {})
@@ -107,6 +107,46 @@ describe('runToolCall', () => {
     caller.abort()
     scope.abort()
     expect(given!.aborted).toBe(false)
+  })
+
+  it('a call that never waits, of a tool that never reads its signal, listens to none of the call\'s signals', async () => {
+    // Each listener (and the call's own AbortController) costs a simple call in Chromium more than the rest of the call path.
+    const caller = new AbortController()
+    const scope = new AbortController()
+    const listens = [vi.spyOn(caller.signal, 'addEventListener'), vi.spyOn(scope.signal, 'addEventListener')]
+    const outcome = await runToolCall(call({ signals: [caller.signal, scope.signal], execute: () => 'ok' }), {})
+    expect(outcome.ok).toBe(true)
+    for (const listen of listens)
+      expect(listen).not.toHaveBeenCalled()
+  })
+
+  it('a caller\'s signal aborted before or while a synchronous tool runs still answers ABORTED', async () => {
+    const before = new AbortController()
+    before.abort()
+    const execute = vi.fn(() => 'ok')
+    expect((await runToolCall(call({ signals: [before.signal], execute }), {})).code).toBe('ABORTED')
+    expect(execute).not.toHaveBeenCalled()
+    const during = new AbortController()
+    const outcome = await runToolCall(call({ signals: [undefined, during.signal], execute: () => {
+      during.abort(new Error('the page moved on'))
+      return 'ok'
+    } }), {})
+    expect(outcome.code).toBe('ABORTED')
+    expect((outcome.error as Error).cause).toEqual(new Error('the page moved on'))
+  })
+
+  it('a signal the tool reads only after its call ended never aborts, and adds no listener', async () => {
+    const caller = new AbortController()
+    let kept: { readonly signal: AbortSignal } | undefined
+    await runToolCall(call({ signals: [caller.signal], execute: (_, options) => {
+      kept = options
+      return 'ok'
+    } }), {})
+    const listen = vi.spyOn(caller.signal, 'addEventListener')
+    const late = kept!.signal
+    caller.abort()
+    expect(late.aborted).toBe(false)
+    expect(listen).not.toHaveBeenCalled()
   })
 
   it('reports to the hooks without arguments unless asked, and survives a hook that throws', async () => {

@@ -35,7 +35,7 @@ describe('what a confirmation can change', () => {
     }
     const outcome = await runToolCall(asking('pay', { execute, settings: { budgets: false, validateArgs: true, confirmChoices: { tool: { ask: confirm }, group: undefined } } }), { amount: 5 })
     expect(outcome.ok).toBe(true)
-    expect(execute).toHaveBeenCalledWith({ amount: 5 }, expect.any(AbortSignal))
+    expect(execute).toHaveBeenCalledWith({ amount: 5 }, { signal: expect.any(AbortSignal) })
   })
 })
 
