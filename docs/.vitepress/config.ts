@@ -94,7 +94,7 @@ const functions: DefaultTheme.SidebarItem[] = [
   },
   {
     text: 'Configuration',
-    items: ['WEBMCP_CONFIG', 'provideWebMCPConfig', 'DEFAULT_BUDGETS'].map(fn),
+    items: ['WEBMCP_CONFIG', 'provideWebMCPConfig', 'DEFAULT_BUDGETS', 'DEFAULT_CONFIRM_TIMEOUT_MS'].map(fn),
   },
   {
     text: 'Results and errors',
