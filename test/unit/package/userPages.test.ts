@@ -21,12 +21,17 @@ function filesUnder(dir: string, endings: string[]): string[] {
   })
 }
 
+/** A component's `<style>` blocks blanked, lines kept: a colour such as `#8884` is no issue number. */
+function withoutStyles(text: string): string {
+  return text.replace(/<style[\s\S]*?<\/style>/g, block => block.replace(/[^\n]/g, ' '))
+}
+
 /** Every page a user reads, with its text: Markdown and demos as written, TypeScript by its TSDoc blocks. */
 function userPages(): [path: string, text: string][] {
   const pages = [
     ...filesUnder('docs', ['.md', '.vue']).filter(path => !CONTRIBUTOR_PAGES.has(path)),
     ...['README.md', 'nuxt/README.md', 'skills/vue-webmcp/SKILL.md'].filter(path => existsSync(`${root}${path}`)),
-  ].map(path => [path, readFileSync(`${root}${path}`, 'utf8')] as [string, string])
+  ].map(path => [path, withoutStyles(readFileSync(`${root}${path}`, 'utf8'))] as [string, string])
   // Only the TSDoc blocks of a source file, each on its own lines, so a mark is found where it is.
   const tsdocOnly = (source: string) => source.replace(/\/\*\*[\s\S]*?\*\/|[^\n]+?(?=\/\*\*|\n|$)/g, text => text.startsWith('/**') ? text : '')
   const tsdoc = filesUnder('src', ['.ts']).map(path => [path, tsdocOnly(readFileSync(`${root}${path}`, 'utf8'))] as [string, string])
