@@ -79,7 +79,7 @@ export default defineBuildConfig({
           output.manualChunks = (id: string) => {
             // The call path, with the validation step's dispatch: one chunk.
             // The validators (validate, formats, standardSchema) are chunks of their own, loaded by import().
-            if (/src\/call\/(?:callTool|confirmPolicy|validation|index)\.ts$|src\/results\/errorResult\.ts$/.test(id))
+            if (/src\/call\/(?:callTool|confirmPolicy|validation|parts|warmUp|index)\.ts$|src\/results\/errorResult\.ts$/.test(id))
               return 'pipeline'
             // The budgets, loaded by import() only when a page turns them on: the check of
             // definitions and the result budget of 'error' mode (call/budgets.ts). The check of
@@ -138,11 +138,11 @@ export default defineBuildConfig({
               return 'support'
             // The queue of calls waiting for the person: start-up code for apps that
             // use useWebMCPConfirmations, loaded with the confirmation step otherwise.
-            if (/src\/call\/confirmQueue\.ts$/.test(id))
+            if (/src\/confirmations\/confirmQueue\.ts$/.test(id))
               return 'confirmQueue'
             // The approvals remembered for the page: likewise start-up code for apps that
             // use useWebMCPConfirmations, loaded with the confirmation step otherwise.
-            if (/src\/call\/rememberedApprovals\.ts$/.test(id))
+            if (/src\/confirmations\/rememberedApprovals\.ts$/.test(id))
               return 'approvals'
             // Marking third-party text in results: public, and used by the marking. In a chunk
             // of its own, so the re-export from the entry does not bring the call path to start-up.

@@ -1,3 +1,4 @@
+import type { ApprovalOwner } from '../confirmations/rememberedApprovals'
 // Step 3 of a call (see "How a call flows" in docs/contributing.md):
 // the one path every tool call takes. Hooks, argument validation, the
 // person's decision, timeout, execute, formatOutput, the output check, then
@@ -8,7 +9,6 @@
 // not ship it at start-up.
 import type { ToolCallSettings } from '../shared/callSettings'
 import type { WebMCPCallOrigin, WebMCPConfirmationOutcome, WebMCPErrorCode, WebMCPToolAnnotations, WebMCPToolResponse } from '../types'
-import type { ApprovalOwner } from './rememberedApprovals'
 import type { ToolCallOutcome } from './resultStep'
 import { anyMarked } from '../results/anyMarked'
 import { isToolResponse } from '../results/isToolResponse'
@@ -18,7 +18,8 @@ import { ResultTooLargeError, ToolInputError, ToolOutputError } from '../shared/
 import { warnOnce } from '../shared/warn'
 import { asksThePerson, whenAsks } from './confirmPolicy'
 import { copyArguments, freezeArguments } from './frozenArguments'
-import { CodeLoadError, loadChunk, loadFailure, raceSignal, timeoutSetting } from './loading'
+import { CodeLoadError, loadFailure, raceSignal, timeoutSetting } from './loading'
+import { confirmationPart } from './parts'
 import { asGiven, failed, findMarked, limitOf, loadResultBudget, outcomeOf, shapeOutput, warnOverBudget } from './resultStep'
 import { check, unusableSchema } from './validation'
 
@@ -73,7 +74,7 @@ export interface ToolCall<Args, Result> {
   signals: readonly (AbortSignal | undefined)[]
   /** Who started it; a tool's call when absent. */
   origin?: WebMCPCallOrigin
-  /** The registration it came through: a remembered approval belongs to it (call/rememberedApprovals.ts). */
+  /** The registration it came through: a remembered approval belongs to it (confirmations/rememberedApprovals.ts). */
   owner?: ApprovalOwner
   /** What an option's ref or getter threw as the call read it, wrapped (a throw may be `undefined`): the call does not run (`unreadableOptions`). */
   unreadable?: [unknown]
@@ -169,9 +170,6 @@ function errorText(failure: unknown): string {
     return 'unknown error'
   }
 }
-
-// The confirmation step, loaded with the first call that asks, kept once loaded.
-let confirmer: typeof import('./confirm') | undefined
 
 /**
  * The reason the call's signal aborts with when one of the call's signals
@@ -338,7 +336,7 @@ async function refuseUnusableSchema<Args, Result>(call: ToolCall<Args, Result>, 
   const checking = async () => (call.settings.validateArgs ? await unusableSchema(call.name, 'input', call.inputSchema) : null)
     ?? await unusableSchema(call.name, 'output', call.outputSchema)
   const unusable = await raceSignal(checking(), signal)
-    .catch(loadFailure(`Tool "${call.name}" did not run: the code that checks its schema could not be loaded`, 'Try again.'))
+    .catch(loadFailure(`Tool "${call.name}" did not run: the code that checks its schema could not be loaded`))
   return unusable ? failed(call.settings, unusable, 'INTERNAL') : undefined
 }
 
@@ -355,7 +353,7 @@ async function checkArguments<Args, Result>(call: ToolCall<Args, Result>, args: 
   if (!call.settings.validateArgs || !call.inputSchema)
     return { args }
   const checked = await raceSignal(check(call.inputSchema, args), signal)
-    .catch(loadFailure(`Tool "${call.name}" did not run: the code that checks its arguments could not be loaded`, 'Try again.'))
+    .catch(loadFailure(`Tool "${call.name}" did not run: the code that checks its arguments could not be loaded`))
   if (!checked.problems)
     return { args: checked.value as Args }
   const heading = `Invalid arguments for tool "${call.name}":\n`
@@ -363,11 +361,10 @@ async function checkArguments<Args, Result>(call: ToolCall<Args, Result>, args: 
   return { refused: failed(call.settings, error, 'INVALID_ARGS', new ToolInputError(heading + formatProblems(checked.told))) }
 }
 
-/** The confirmation step (call/confirm.ts), loaded with the first call that asks, kept once loaded. */
+/** The confirmation step (call/confirm.ts), loaded for a tool that asks, kept once loaded. */
 async function loadConfirmation(name: string, signal: AbortSignal): Promise<typeof import('./confirm')> {
-  confirmer ??= await raceSignal(loadChunk(() => import('./confirm')), signal)
-    .catch(loadFailure(`Tool "${name}" did not run: the code that asks the person could not be loaded`, 'Try again.'))
-  return confirmer
+  return confirmationPart.value ?? await raceSignal(confirmationPart.load(), signal)
+    .catch(loadFailure(`Tool "${name}" did not run: the code that asks the person could not be loaded`))
 }
 
 /**
@@ -436,7 +433,7 @@ async function checkOutput<Args, Result>(call: ToolCall<Args, Result>, value: un
     return undefined
   const data = response ? response.structuredContent : value
   const checked = await raceSignal(check(call.outputSchema, data, true), signal)
-    .catch(loadFailure(`Tool "${call.name}" ran, but the code that checks its result could not be loaded`, 'Its result was not sent; call it again only if running it twice is safe.'))
+    .catch(loadFailure(`Tool "${call.name}" ran, but the code that checks its result could not be loaded`, true))
   if (!checked.problems)
     return undefined
   const heading = `Tool "${call.name}" returned a result that does not match its output schema:\n`

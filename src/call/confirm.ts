@@ -1,3 +1,5 @@
+import type { QueueEntry } from '../confirmations/confirmQueue'
+import type { ApprovalOwner, ShownTool } from '../confirmations/rememberedApprovals'
 // Part of step 3 of a call (see "How a call flows" in docs/contributing.md): the
 // person's decision, between argument validation and `execute`, for a call
 // that asks (call/confirmPolicy.ts: the tool asks, and its `when` does not let
@@ -6,8 +8,8 @@
 //
 // The tool's own `confirm`, its group's, the app's callback and the tool's
 // annotations are read into one rule; a remembered approval
-// (call/rememberedApprovals.ts) may let the call run unasked. Otherwise a
-// request joins the page-wide queue (call/confirmQueue.ts) and waits for a
+// (confirmations/rememberedApprovals.ts) may let the call run unasked. Otherwise a
+// request joins the page-wide queue (confirmations/confirmQueue.ts) and waits for a
 // `confirm.ask` callback (the tool's, its group's or the app's, nearest first) or,
 // without one, for a `useWebMCPConfirmations` dialog; with neither, the call
 // fails without running: a tool that asks never runs unasked. It waits at most
@@ -17,13 +19,11 @@
 // requests wait at once: an agent cannot bury the person under them.
 import type { WebMCPCallOrigin, WebMCPConfirm, WebMCPConfirmationOutcome, WebMCPConfirmationRequest, WebMCPErrorCode, WebMCPToolAnnotations } from '../types'
 import type { ConfirmingCall } from './confirmPolicy'
-import type { QueueEntry } from './confirmQueue'
-import type { ApprovalOwner, ShownTool } from './rememberedApprovals'
+import { dialogCount, enqueue, isQueued, queuedEntries, withdrawFrom } from '../confirmations/confirmQueue'
+import { isRemembered, rememberApproval, sameApprovalOwner } from '../confirmations/rememberedApprovals'
 import { warnOnce } from '../shared/warn'
 import { asksThePerson, confirmFields } from './confirmPolicy'
-import { dialogCount, enqueue, isQueued, queuedEntries, withdrawFrom } from './confirmQueue'
 import { MAX_TIMER_MS } from './loading'
-import { isRemembered, rememberApproval, sameApprovalOwner } from './rememberedApprovals'
 
 /** The part of a call (call/callTool.ts's `ToolCall`) a confirmation reads. */
 export interface ConfirmableCall extends ConfirmingCall {

@@ -1,3 +1,4 @@
+import type { ApprovalOwner } from '../confirmations/rememberedApprovals'
 // Whether a call of a tool waits for the person, as far as the call path
 // decides it before it loads the confirmation step (call/confirm.ts): whether
 // the tool asks at all, and whether its `when` lets this call through. A page
@@ -6,7 +7,6 @@
 // the step's. No Vue import.
 import type { ConfirmChoice, ToolCallSettings } from '../shared/callSettings'
 import type { WebMCPConfirm, WebMCPConfirmOptions, WebMCPToolAnnotations } from '../types'
-import type { ApprovalOwner } from './rememberedApprovals'
 import { DEFAULT_CONFIRM_TIMEOUT_MS } from '../shared/limits'
 import { warnOnce } from '../shared/warn'
 

@@ -1,33 +1,42 @@
-// The waits of a call, bounded: a part of the call path loaded with import()
-// when a call first needs it (a network error, a chunk gone after a deploy: a
-// `CodeLoadError`, the guard's `INTERNAL`, with what could not be done), and
-// any await raced against the call's signal, and the time limit a call runs
-// by (`timeoutSetting`). No Vue import.
+// The waits of a call, bounded: a part of the call path that could not be
+// loaded (call/parts.ts; a network error, a chunk gone after a deploy: a
+// `CodeLoadError`, the guard's `INTERNAL`), any await raced against the
+// call's signal, and the time limit a call runs by (`timeoutSetting`).
+// No Vue import.
 
 import { warnOnce } from '../shared/warn'
 
 /** The longest delay a browser timer holds (2^31-1 ms, about 24.8 days): a longer one fires at once, so every limit is clamped to it. */
 export const MAX_TIMER_MS = 2 ** 31 - 1
 
-/** A chunk of the call path that could not be loaded (a network error, a chunk gone after a deploy): the guard's `INTERNAL`. */
+/**
+ * A part of the call path that could not be loaded (a network error, a chunk
+ * gone after a deploy): the guard's `INTERNAL`. `part` names it for the
+ * developer, `cause` is the browser's own error (with the file's address);
+ * the message is what the agent reads, which names no file: only a reload
+ * brings the page's code back.
+ */
 export class CodeLoadError extends Error {
   override name = 'CodeLoadError'
-}
 
-/** `import()` whose failure is a `CodeLoadError`, told apart from a schema that throws. */
-export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
-  try {
-    return await load()
-  }
-  catch (error) {
-    throw new CodeLoadError(String(error).slice(0, 500), { cause: error })
+  constructor(readonly part: string, message: string, options?: ErrorOptions) {
+    super(message, options)
   }
 }
 
-/** Rethrows a `CodeLoadError` as the agent should read it; anything else as it is. */
-export function loadFailure(what: string, advice: string): (error: unknown) => never {
+/**
+ * Rethrows a `CodeLoadError` as the agent reads it: what did not happen
+ * (`what`, naming the tool), that a reload must come first, and, for a tool
+ * that ran already, whether calling it again is safe. Anything else as it is.
+ */
+export function loadFailure(what: string, ran = false): (error: unknown) => never {
   return (error) => {
-    throw error instanceof CodeLoadError ? new CodeLoadError(`${what} (${error.message}). ${advice}`, { cause: error.cause }) : error
+    if (!(error instanceof CodeLoadError))
+      throw error
+    const advice = ran
+      ? 'Its result was not sent. Reload the page before calling it, and call it again only if running it twice is safe.'
+      : 'Reload the page before calling it.'
+    throw new CodeLoadError(error.part, `${what}. ${advice}`, { cause: error.cause })
   }
 }
 

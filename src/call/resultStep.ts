@@ -1,9 +1,9 @@
 // Step 4 of a call (see "How a call flows" in docs/contributing.md): what a
-// tool returned, made the result the agent receives. Two parts load only when
-// a call needs them, once: the result budget of `'error'` mode (call/budgets.ts,
-// before the tool runs; production builds loaded it at setup) and the marking
-// of values the tool returned `untrusted()` (results/untrusted.ts, once the
-// page has marked one). No Vue import.
+// tool returned, made the result the agent receives. Two parts load only for
+// pages that need them (call/parts.ts): the result budget of `'error'` mode
+// (call/budgets.ts, before the tool runs) and the marking of values the tool
+// returned `untrusted()` (results/untrusted.ts, once the page has marked one,
+// or ahead of it for a tool hinted `untrustedContentHint`). No Vue import.
 import type { BudgetedResponse } from '../results/resultBudgets'
 import type { FoundUntrusted } from '../results/untrusted'
 import type { ToolCallSettings } from '../shared/callSettings'
@@ -12,21 +12,18 @@ import { errorResult, resultSize, shapeResult } from '../results'
 import { anyMarked } from '../results/anyMarked'
 import { resultLimitSetting } from '../shared/limits'
 import { warnOnce } from '../shared/warn'
-import { loadChunk, loadFailure, raceSignal } from './loading'
-
-let budgets: typeof import('./budgets') | undefined
-let marking: typeof import('../results/untrusted') | undefined
+import { loadFailure, raceSignal } from './loading'
+import { budgetPart, markingPart } from './parts'
 
 /**
  * `'error'` mode: the result budget (call/budgets.ts), loaded before the tool
  * runs, so a result is never lost to a load that fails after it ran.
- * Production builds loaded it at setup already, with the definitions' budget.
  */
 export async function loadResultBudget(name: string, limit: number | undefined, signal: AbortSignal): Promise<void> {
-  if (limit === undefined)
+  if (limit === undefined || budgetPart.value)
     return
-  budgets ??= await raceSignal(loadChunk(() => import('./budgets')), signal)
-    .catch(loadFailure(`Tool "${name}" did not run: the code that holds its result to the budget could not be loaded`, 'Try again.'))
+  await raceSignal(budgetPart.load(), signal)
+    .catch(loadFailure(`Tool "${name}" did not run: the code that holds its result to the budget could not be loaded`))
 }
 
 /**
@@ -37,14 +34,14 @@ export async function loadResultBudget(name: string, limit: number | undefined, 
 export async function findMarked(name: string, output: unknown, signal: AbortSignal): Promise<FoundUntrusted | undefined> {
   if (!anyMarked())
     return undefined
-  marking ??= await raceSignal(loadChunk(() => import('../results/untrusted')), signal)
-    .catch(loadFailure(`Tool "${name}" ran, but the code that marks its result could not be loaded`, 'Its result was not sent; call it again only if running it twice is safe.'))
+  const marking = markingPart.value ?? await raceSignal(markingPart.load(), signal)
+    .catch(loadFailure(`Tool "${name}" ran, but the code that marks its result could not be loaded`, true))
   return marking.findUntrusted(output)
 }
 
 /** The result as the tool meant it, each marked value as given: what an `outputSchema` checks. */
 export function asGiven(marked: FoundUntrusted): unknown {
-  return marking!.unmarked(marked)
+  return markingPart.value!.unmarked(marked)
 }
 
 /**
@@ -56,9 +53,9 @@ export function asGiven(marked: FoundUntrusted): unknown {
  */
 export function shapeOutput(output: unknown, marked: FoundUntrusted | undefined, shape: { limit?: number, structured: boolean }): BudgetedResponse {
   const { limit, structured } = shape
-  const value = marked ? marking!.markUntrusted(marked, { limit, structured }) : output
+  const value = marked ? markingPart.value!.markUntrusted(marked, { limit, structured }) : output
   const measuredOnly = structured || marked !== undefined
-  return limit === undefined ? { response: shapeResult(value, measuredOnly) } : budgets!.shapeWithinBudget(value, limit, measuredOnly)
+  return limit === undefined ? { response: shapeResult(value, measuredOnly) } : budgetPart.value!.shapeWithinBudget(value, limit, measuredOnly)
 }
 
 /** What a call ends with: the agent's result, and for the hooks and forms whether and why it failed. */

@@ -1,11 +1,15 @@
 // A useWebMCPTool call with its call state (registration/callState.ts): the
-// state counted the call when it arrived; here, on the call path, `onStart` is
+// tool's call-time view, read as the call starts (the view the warm-up reads
+// too), and what cancels the call; the state counted the call when it
+// arrived; here, on the call path, `onStart` is
 // scheduled as `execute` starts, what `execute` returned is noted, and once the
 // agent's answer is made the call ends with that result or with why it failed,
 // then `onSuccess` (or `onError`) is scheduled. Hooks and state are the page's:
 // each hook runs in a task of its own, so the call never waits for one, its
 // time never counts against the call's `timeoutMs`, and a throw in it never
 // reaches the call. No Vue import.
+import type { ToolCallSettings } from '../shared/callSettings'
+import type { ToolExecuteCallbackOptions, UseWebMCPToolsSharedOptions, WebMCPAnyToolOptions, WebMCPConfig } from '../types'
 import type { ToolCall, ToolCallOutcome } from './callTool'
 import { runHook, runToolCall } from './callTool'
 
@@ -132,4 +136,51 @@ export async function callTrackedTool<Args, Result>(input: ToolCallInput<Args, R
     runHookLater('onSuccess', () => onSuccess(result, checkedArgs))
   }
   return outcome
+}
+
+/** A tool registered by useWebMCPTool(s), as its calls read it (registration/toolRegistration.ts's `ToolSlot`). */
+export interface RegisteredTool {
+  options: WebMCPAnyToolOptions
+  /** Its call-time view, read as each call starts. */
+  view: () => ToolView
+  /** The registration in force: what it registered, and what ends it. */
+  registration?: { json: string, controller: AbortController }
+  group: {
+    config: WebMCPConfig
+    shared: UseWebMCPToolsSharedOptions
+    /** Aborts when the tools' scope ends. */
+    ended: AbortSignal
+    /** Development builds: the settings a call runs with, as Vue DevTools and the debugging tools observe them. */
+    observe?: (key: object, settings: ToolCallSettings) => ToolCallSettings
+  }
+}
+
+/** Runs one call of `slot`'s tool; `end` ends it in the call state that counted it. Never rejects. */
+export function callRegisteredTool(
+  slot: RegisteredTool,
+  args: object | undefined,
+  callOptions: ToolExecuteCallbackOptions | undefined,
+  end: EndCall,
+): Promise<ToolCallOutcome> {
+  const { options, registration, group: { config, shared, ended, observe } } = slot
+  return callTrackedTool({
+    // A ref or getter that throws as the view is read is answered by the call path,
+    // which then goes by the definition the tool registered and the app's config.
+    read: () => {
+      const view = slot.view()
+      if (observe)
+        view.settings = observe(slot, view.settings)
+      return view
+    },
+    registered: registration?.json,
+    // Its own `onError`, else its group's, which is told the tool's name.
+    onErrorFor: name => error => options.onError ? options.onError(error) : shared.onError?.(error, name),
+    settings: config as ToolCallSettings,
+    // Read at call time: swapping them never re-registers the tool.
+    execute: (a, run) => options.execute(a, run),
+    formatOutput: options.formatOutput,
+    signals: [callOptions?.signal, ended],
+    // A remembered approval belongs to this registration, this `execute` and what the person saw (call/confirm.ts).
+    ...(registration ? { owner: { ended: registration.controller.signal, execute: options.execute } } : {}),
+  }, args ?? {}, options, end)
 }

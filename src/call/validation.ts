@@ -3,18 +3,15 @@
 // it. A JSON Schema literal goes to the package's validator
 // (schemas/json-schema/validate.ts, with the `format` checkers only for a
 // schema that uses `format`); a Standard Schema (Zod, Valibot, ArkType) to its
-// own `~standard.validate` (schemas/standard-schema/validate.ts). Each loads on the first call that needs it, so a page
-// loads only the one its tools use. No Vue import.
+// own `~standard.validate` (schemas/standard-schema/validate.ts). Each loads
+// (call/parts.ts) when the browser is idle after the tools registered, or on
+// the first call that needs it, so a page loads only the ones its tools use.
+// No Vue import.
 import type { Checked } from '../schemas/standard-schema/validate'
 import type { StandardSchemaV1 } from '../types/standardSchema'
 import { toldProblems } from '../schemas/problems'
 import { WebMCPDefinitionError } from '../shared/definitionError'
-import { loadChunk } from './loading'
-
-// Kept once loaded: import() of a loaded module still costs Chromium a task hop.
-let validator: typeof import('../schemas/json-schema/validate') | undefined
-let standard: typeof import('../schemas/standard-schema/validate') | undefined
-let formatsLoaded = false
+import { formatsPart, standardSchemaPart, validatorPart } from './parts'
 
 /** Whether a literal schema, as JSON text, names `format` anywhere (a property called "format" loads them too: harmless). */
 function usesFormat(text: string | undefined): boolean {
@@ -40,7 +37,7 @@ const checkedSchemas = new WeakMap<object, { text: string | undefined, problem: 
 export async function unusableSchema(name: string, which: 'input' | 'output', schema: unknown): Promise<WebMCPDefinitionError | null> {
   if (schema === null || typeof schema !== 'object' || (schema as { '~standard'?: unknown })['~standard'])
     return null
-  validator ??= await loadChunk(() => import('../schemas/json-schema/validate'))
+  const validator = validatorPart.value ?? await validatorPart.load()
   const text = validator.schemaText(schema)
   let checked = checkedSchemas.get(schema)
   if (checked?.text !== text || text === undefined) {
@@ -60,19 +57,40 @@ export async function unusableSchema(name: string, which: 'input' | 'output', sc
  * own code that throws (an async refinement), with what it threw.
  */
 export async function check(schema: unknown, value: unknown, isResult = false): Promise<Checked> {
-  if ((schema as { '~standard'?: unknown })['~standard']) {
-    standard ??= await loadChunk(() => import('../schemas/standard-schema/validate'))
-    return standard.checkStandard(schema as StandardSchemaV1, value, isResult)
-  }
-  validator ??= await loadChunk(() => import('../schemas/json-schema/validate'))
-  // Read as the schema is now: one changed in place is checked by its current values.
-  const text = validator.schemaText(schema)
-  if (!formatsLoaded && usesFormat(text)) {
-    validator.addFormats((await loadChunk(() => import('../schemas/json-schema/formats'))).FORMATS)
-    formatsLoaded = true
-  }
+  const loading = loadChecker(schema)
+  // A checker already loaded is used at once: an await costs the call a task hop.
+  const checker = loading instanceof Promise ? await loading : loading
+  if (checker.standard)
+    return checker.standard.checkStandard(schema as StandardSchemaV1, value, isResult)
+  const { validator, text } = checker
   const problems = validator.validateValue(value, schema, text)
   // The package's validator writes its messages from the schema alone, never
   // from the value: the agent reads them as they are, but for the locations.
   return problems.length ? { problems, told: toldProblems(problems, value, isResult ? text : undefined) } : { value }
+}
+
+type Checker
+  = | { standard: typeof import('../schemas/standard-schema/validate'), validator?: undefined, text?: undefined }
+    | { standard?: undefined, validator: typeof import('../schemas/json-schema/validate'), text: string | undefined }
+
+/**
+ * What checks `schema`: the Standard Schema adapter, or the validator (with
+ * the `format` checkers for a schema that uses them) and the schema's JSON
+ * text, read as the schema is now. A promise while a part loads (call/parts.ts),
+ * which rejects with a `CodeLoadError` if it cannot be loaded. What a call
+ * checks with, and what the warm-up loads ahead of it (call/warmUp.ts).
+ */
+export function loadChecker(schema: unknown): Checker | Promise<Checker> {
+  if ((schema as { '~standard'?: unknown })['~standard']) {
+    const standard = standardSchemaPart.value
+    return standard ? { standard } : standardSchemaPart.load().then(loaded => ({ standard: loaded }))
+  }
+  const validator = validatorPart.value
+  if (!validator)
+    return validatorPart.load().then(() => loadChecker(schema))
+  // Read as the schema is now: one changed in place is checked by its current values.
+  const text = validator.schemaText(schema)
+  if (!formatsPart.value && usesFormat(text))
+    return formatsPart.load().then(() => ({ validator, text }))
+  return { validator, text }
 }

@@ -1,7 +1,7 @@
 import type { UseWebMCPConfirmationsReturn, WebMCPConfirmationRequest, WebMCPRememberedApproval } from '../types'
 import { computed, getCurrentScope, onScopeDispose, shallowRef, watch } from 'vue'
-import { decide, dialogRequests, openDialog } from '../call/confirmQueue'
-import { forgetApprovals, onApprovalsChange, rememberedApprovals } from '../call/rememberedApprovals'
+import { decide, dialogRequests, openDialog } from '../confirmations/confirmQueue'
+import { forgetApprovals, onApprovalsChange, rememberedApprovals } from '../confirmations/rememberedApprovals'
 import { warnWithoutScope } from '../registration/scope'
 import { isClient } from '../shared/env'
 

@@ -8,7 +8,7 @@ import { wellFormedDescription } from '../definitions/description'
 import { devtoolsHook } from '../devtools'
 import { agentEventTargets } from '../platform/context'
 import { injectConfig } from '../registration/config'
-import { loadAndCallTool } from '../registration/loadCallTool'
+import { loadAndCallTool, warmUpWhenIdle } from '../registration/loadCallTool'
 import { defaultDocument, refreshModelContext, useModelContext } from '../registration/modelContext'
 import { useToolRegistrations } from '../registration/registrations'
 import { ownScope } from '../registration/scope'
@@ -162,7 +162,7 @@ async function runSubmission<Fields extends WebMCPFormFields, Result>(
     const refusal = validatesHere(form, submit.submitter) ? formRefusal(form, toValue(options.name)) : undefined
     if (refusal)
       form.reportValidity() // the person sees what the agent is told
-    const outcome = loadAndCallTool({
+    const outcome = loadAndCallTool(undefined, path => path.runToolCall({
       name: toValue(options.name),
       origin: { source: 'form', caller: byAgent ? 'agent' : 'person', autosubmitted: byAgent && !!toValue(options.autosubmit) },
       ...read,
@@ -174,7 +174,7 @@ async function runSubmission<Fields extends WebMCPFormFields, Result>(
       formatOutput: options.formatOutput && ((result: Result, entries: Fields) => options.formatOutput!(result, entries)),
       onError: (thrown: unknown) => options.onError?.(thrown),
       signals: [ended],
-    }, fields)
+    }, fields))
     if (byAgent && typeof submit.respondWith === 'function') {
       const response = outcome.then(answer => answer.response)
       try {
@@ -399,6 +399,13 @@ export function useWebMCPForm<Fields extends WebMCPFormFields = WebMCPFormFields
     if (__DEV__)
       devtoolsHook({ type: 'form', registrations: useToolRegistrations, settings: resolveCallSettings(config), options, error })
     followAgent(options, document, agent, resets)
+    // Once the browser is idle with the form's tool there, the call path its submissions run through loads.
+    if (config.warmUp !== false) {
+      watch(useModelContext(document), (context) => {
+        if (context)
+          warmUpWhenIdle({ view: () => ({ name: toValue(options.name), settings: readSettings().settings }) })
+      }, { immediate: true })
+    }
     if (__DEV__ && getCurrentInstance())
       checkFieldsOnRender(() => toValue(options.name), name => formNamed(document, name), ended.signal)
     onScopeDispose(() => ended.abort(new DOMException('The form was unmounted.', 'AbortError')))

@@ -1,36 +1,55 @@
 // Step 2 of a call (see "How a call flows" in docs/contributing.md): loads the
-// call path, call/callTool.ts, on a page's first tool call, and runs the call
-// through it. The validator, the result budgets and normalization are not
-// start-up code. A load that fails (a network error, a chunk gone after a
-// deploy) is that call's `INTERNAL` result, and the next call loads again.
-import type { ToolCall, ToolCallOutcome } from '../call/callTool'
-import type { CallHooks, EndCall, ToolCallInput } from '../call/trackedCall'
+// call path, call/callTool.ts, and runs the call through it. The call path is
+// not start-up code: it loads once the browser is idle after tools registered
+// (the warm-up, which also loads the parts those tools' calls can need), or on
+// a page's first tool call. A load that fails (a network error, a chunk gone
+// after a deploy) is that call's `INTERNAL` result, and the next call loads again.
+import type { ToolCallOutcome } from '../call/callTool'
+import type { EndCall } from '../call/trackedCall'
+import type { WarmUpTool } from '../call/warmUp'
 
-let loaded: typeof import('../call') | undefined
+type CallPath = typeof import('../call')
 
-/** A tool's call state, for a call that has one: its hooks, and what ends the call in it. */
-export interface CallTracking {
-  hooks: CallHooks
-  end: EndCall
+let loaded: CallPath | undefined
+
+/** The call path, loaded once. Only a success is kept: a failed import() kept would fail every later call the same way. */
+async function loadCallPath(): Promise<CallPath> {
+  return loaded ??= await import('../call')
+}
+
+/** Tools registered since the last warm-up was scheduled; undefined while none waits. */
+let toWarm: WarmUpTool[] | undefined
+
+/**
+ * Loads the call path, and what calls of `tool` can need, once the browser is
+ * idle (call/warmUp.ts). Tools registered before it runs share one warm-up.
+ * A warm-up that fails leaves the loads to the calls.
+ */
+export function warmUpWhenIdle(tool: WarmUpTool): void {
+  if (toWarm)
+    return void toWarm.push(tool)
+  toWarm = [tool]
+  // Safari has no requestIdleCallback: a task later, after the page's setup.
+  ;(globalThis.requestIdleCallback ?? setTimeout)(() => {
+    const tools = toWarm!
+    toWarm = undefined
+    loadCallPath().then(path => path.warmUp(tools), () => {})
+  })
 }
 
 /**
- * Runs one call through the call path, loading it first if need be; with
- * `tracking`, the call path runs the hooks and ends the call in the call state.
- * Never rejects.
+ * Runs one call through the call path (`run`), loading it first if need be.
+ * `end`: the call state that counted the call, ended here if the call path
+ * cannot load (the call path ends it otherwise). Never rejects.
  */
-export async function loadAndCallTool<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome>
-export async function loadAndCallTool<Args, Result>(call: ToolCallInput<Args, Result>, args: Args, tracking: CallTracking): Promise<ToolCallOutcome>
-export async function loadAndCallTool<Args, Result>(call: ToolCallInput<Args, Result>, args: Args, tracking?: CallTracking): Promise<ToolCallOutcome> {
+export async function loadAndCallTool(end: EndCall | undefined, run: (path: CallPath) => Promise<ToolCallOutcome>): Promise<ToolCallOutcome> {
   // Once loaded, no import() again: a call costs no extra task.
   if (!loaded) {
     try {
-      // Only a success is kept: a failed import() kept would fail every later
-      // call the same way. (Concurrent first calls share the browser's fetch.)
-      loaded = await import('../call')
+      await loadCallPath()
     }
     catch (error) {
-      tracking?.end({ ok: false, failure: error })
+      end?.({ ok: false, failure: error })
       // The agent's INTERNAL result, built here since the module that builds
       // results is the one that failed (`ERROR_CODE_KEY` written out for the
       // same reason). The agent reads that only a reload helps, never the
@@ -50,6 +69,5 @@ export async function loadAndCallTool<Args, Result>(call: ToolCallInput<Args, Re
       }
     }
   }
-  // A call without call state (a form's) is given its view as fields: it needs no `read`.
-  return tracking ? loaded.callTrackedTool(call, args, tracking.hooks, tracking.end) : loaded.runToolCall(call as ToolCall<Args, Result>, args)
+  return run(loaded!)
 }

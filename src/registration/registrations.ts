@@ -3,20 +3,19 @@
 // its own registration, `isRegistered` and `error`; each pass re-registers
 // exactly the tools whose content changed.
 import type { EffectScope, ShallowRef } from 'vue'
-import type { ToolCallSettings } from '../shared/callSettings'
-import type { ToolDefinition, ToolExecuteCallbackOptions, UseWebMCPToolReturn, UseWebMCPToolsSharedOptions, WebMCPAnyToolOptions, WebMCPConfig } from '../types'
+import type { ToolDefinition, UseWebMCPToolReturn, UseWebMCPToolsSharedOptions, WebMCPAnyToolOptions } from '../types'
 import type { DefinitionCheck } from './checksByBuild'
-import type { ToolSlot } from './toolRegistration'
+import type { ToolGroup, ToolSlot } from './toolRegistration'
 import { getCurrentInstance, onActivated, onDeactivated, onMounted, onScopeDispose, shallowRef, watchEffect } from 'vue'
 import { registrationError } from '../definitions/definitionChecks'
 import { devtoolsHook } from '../devtools'
-import { describe, isEnabled, onErrorOf, resolveCallSettings } from '../shared/callSettings'
+import { describe, isEnabled, resolveCallSettings } from '../shared/callSettings'
 import { toError } from '../shared/toError'
 import { createCallState } from './callState'
 import { useDefinitionChecks } from './checksByBuild'
 import { injectConfig } from './config'
 import { holdsOnlyText, sameContent } from './definition'
-import { loadAndCallTool } from './loadCallTool'
+import { loadAndCallTool, warmUpWhenIdle } from './loadCallTool'
 import { refreshModelContext, useIsSupported, useModelContext } from './modelContext'
 import { ownScope } from './scope'
 import { register, unregister } from './toolRegistration'
@@ -40,7 +39,8 @@ function registerInScope(scope: EffectScope, list: readonly WebMCPAnyToolOptions
   const modelContext = useModelContext(shared.document)
   // The scope's end aborts the calls still running, through this one signal.
   const ended = new AbortController()
-  const slots = list.map(options => createSlot(options, config, shared, ended.signal))
+  const group: ToolGroup = { config, shared, ended: ended.signal }
+  const slots = list.map(options => createSlot(options, group))
   const checks = useDefinitionChecks(budgets, limits)
 
   if (__DEV__) {
@@ -49,6 +49,7 @@ function registerInScope(scope: EffectScope, list: readonly WebMCPAnyToolOptions
       throwFirstProblem(slots, shared, checks.value!)
     // Vue DevTools and the debugging tools see these tools: shown as the browser
     // gets them (a Standard Schema as JSON Schema), called as the browser calls them.
+    group.observe = (key, settings) => devtoolsHook({ type: 'call', key, settings })
     devtoolsHook({
       type: 'tools',
       registrations: useToolRegistrations,
@@ -67,7 +68,7 @@ function registerInScope(scope: EffectScope, list: readonly WebMCPAnyToolOptions
   const sync = (): void => {
     // Read afresh: a context replaced since the last pass takes every tool with it.
     refreshModelContext(shared.document)
-    syncRegistrations(slots, shared, modelContext.value, active.value ? checks.value : undefined)
+    syncRegistrations(slots, shared, modelContext.value, active.value ? checks.value : undefined, config.warmUp !== false)
   }
   const active = useShown(scope, sync)
   watchEffect(sync)
@@ -84,54 +85,25 @@ function registerInScope(scope: EffectScope, list: readonly WebMCPAnyToolOptions
     ({ isSupported, isRegistered, error, stop, isExecuting, callCount, lastResult, lastError, reset }))
 }
 
-function createSlot(options: WebMCPAnyToolOptions, config: WebMCPConfig, shared: UseWebMCPToolsSharedOptions, ended: AbortSignal): ToolSlot {
+function createSlot(options: WebMCPAnyToolOptions, group: ToolGroup): ToolSlot {
+  const { config, shared } = group
   const slot: ToolSlot = {
     options,
+    group,
+    // The call-time view: what the agent sees (a Standard Schema checks with its own code; the
+    // browser got its JSON Schema) and the settings, the tool's over its group's over the app's.
+    view: () => ({ ...describe(options, shared), settings: resolveCallSettings(config, shared, options) }),
     isRegistered: shallowRef(false),
     error: shallowRef(null),
-    call: (args, callOptions) => startRegisteredCall(slot, config, shared, ended, args, callOptions),
+    // Step 1 of a call (see "How a call flows" in docs/contributing.md): the call counts from its
+    // arrival, before the call path loads; the rest is the call path's (call/registeredCall.ts).
+    call: async (args, callOptions) => {
+      const end = slot.calls.begin()
+      return (await loadAndCallTool(end, path => path.callRegisteredTool(slot, args, callOptions, end))).response
+    },
     calls: createCallState(),
   }
   return slot
-}
-
-/**
- * Step 1 of a call (see "How a call flows" in docs/contributing.md): the
- * registered tool's `execute`, as the browser calls it, reads the tool's
- * call-time view and hands the call to the loader.
- */
-async function startRegisteredCall(
-  slot: ToolSlot,
-  config: WebMCPConfig,
-  shared: UseWebMCPToolsSharedOptions,
-  ended: AbortSignal,
-  args: object | undefined,
-  callOptions?: ToolExecuteCallbackOptions,
-) {
-  const { options } = slot
-  // The call counts from its arrival, before the call path loads; `onStart`, `onSuccess` and its end are the call path's.
-  const end = slot.calls.begin()
-  const registration = slot.registration
-  const outcome = await loadAndCallTool({
-    // Read as the call starts, like `execute`: what the agent sees (a Standard Schema checks
-    // with its own code; the browser got its JSON Schema) and the settings, the tool's over
-    // its group's over the app's. A ref or getter that throws is answered by the call path,
-    // which then goes by the definition the tool registered and the app's config.
-    read: () => {
-      const settings = resolveCallSettings(config, shared, options)
-      return { ...describe(options, shared), settings: __DEV__ ? devtoolsHook({ type: 'call', key: slot, settings }) : settings }
-    },
-    registered: registration?.json,
-    onErrorFor: name => onErrorOf(options, shared, name),
-    settings: config as ToolCallSettings,
-    // Read at call time: swapping them never re-registers the tool.
-    execute: (a, run) => options.execute(a, run),
-    formatOutput: options.formatOutput,
-    signals: [callOptions?.signal, ended],
-    // A remembered approval belongs to this registration, this `execute` and what the person saw (call/confirm.ts).
-    ...(registration ? { owner: { ended: registration.controller.signal, execute: options.execute } } : {}),
-  }, args ?? {}, { hooks: options, end })
-  return outcome.response
 }
 
 /** Development builds, 'error' mode: throws the first problem of the group's definitions. */
@@ -188,12 +160,14 @@ interface Change {
  * tool is prepared first, then the tools that change let go of their
  * registrations, then the new ones go out back to back: registration costs
  * nothing between `registerTool` calls, and two tools may swap names in one pass.
+ * With `warmUp`, what the registered tools' calls can need loads once the browser is idle.
  */
 function syncRegistrations(
   slots: readonly ToolSlot[],
   shared: UseWebMCPToolsSharedOptions,
   modelContext: WebMCP.ModelContext | undefined,
   check: DefinitionCheck | undefined,
+  warmUp: boolean,
 ): void {
   const changes = slots.map(slot => prepare(slot, shared, modelContext, check))
   for (const change of changes) {
@@ -203,8 +177,11 @@ function syncRegistrations(
     }
   }
   for (const { slot, json, definition } of changes) {
-    if (json)
+    if (json) {
       register(slot, json, modelContext!, 'first', definition)
+      if (warmUp)
+        warmUpWhenIdle(slot)
+    }
   }
 }
 

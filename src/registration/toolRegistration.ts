@@ -4,14 +4,21 @@
 // registration is retried when the name it wanted may have come free (see
 // `onRefused`). No Vue import.
 import type { ShallowRef } from 'vue'
+import type { RegisteredTool, ToolView } from '../call/trackedCall'
 import type { ToolDefinition, ToolExecuteCallbackOptions, WebMCPAnyToolOptions, WebMCPToolResponse } from '../types'
 import type { CallState } from './callState'
 import { engineOf } from '../platform/engine'
 import { toError } from '../shared/toError'
 
+/** What the tools of one `useWebMCPTool(s)` call share: the app's config, the group's options, their scope's end. */
+export type ToolGroup = RegisteredTool['group']
+
 /** One tool of a `useWebMCPTool(s)` call, with its state. */
 export interface ToolSlot {
   options: WebMCPAnyToolOptions
+  group: ToolGroup
+  /** What the tool is now, as its calls read it: the definition and the settings (shared/callSettings.ts). */
+  view: () => ToolView
   isRegistered: ShallowRef<boolean>
   error: ShallowRef<Error | null>
   /** The tool's `execute` as the browser gets it: hands the call to the call path. */
@@ -23,7 +30,7 @@ export interface ToolSlot {
 }
 
 /** One attempt to register a tool. */
-interface Registration {
+export interface Registration {
   /** Aborting it unregisters the tool, or withdraws the pending request. */
   controller: AbortController
   /** What it registered, as JSON in the author's key order, and where. */

@@ -88,8 +88,3 @@ export function describe(options: WebMCPAnyToolOptions, shared: UseWebMCPToolsSh
     exposedTo: toValue(options.exposedTo ?? shared.exposedTo) as string[] || undefined,
   }
 }
-
-/** The `onError` a failed call of tool `name` reports to: its own, else its group's (which is told the name). */
-export function onErrorOf(options: WebMCPAnyToolOptions, shared: UseWebMCPToolsSharedOptions, name: string): (error: unknown) => void {
-  return error => options.onError ? options.onError(error) : shared.onError?.(error, name)
-}

@@ -66,6 +66,16 @@ export interface WebMCPConfig {
   onToolCall?: (event: WebMCPToolCallEvent) => void
   /** Runs after the result is normalized, for success and failure alike; not for a call whose code could not be loaded (it never started). */
   onToolResult?: (event: WebMCPToolResultEvent) => void
+  /**
+   * Once the browser is idle after tools registered, load the code their
+   * calls can need (the call path; the validator, with the `format` checkers
+   * for schemas that use them; the Standard Schema adapter; the confirmation
+   * step for tools that ask; the result budget in `'error'` mode), so no call
+   * waits on the network and a deploy after the page loaded cannot break the
+   * tools on it. Default `true`; `false` loads each part on the first call
+   * that needs it. Read as the tools are set up.
+   */
+  warmUp?: boolean
   /** Development builds: register read-only debugging tools for coding agents (ignored in production builds). */
   debugTools?: boolean
 }

@@ -2,68 +2,33 @@
 // agent's path (Playwright's page.webmcp): a tool that asks never runs unasked,
 // and a request nobody decides is declined within two minutes though no time
 // limit is set anywhere. The page: test/fixtures/confirm-page, built against dist/.
-import type { Browser, Page } from 'playwright'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import process from 'node:process'
-import { fileURLToPath } from 'node:url'
-import vue from '@vitejs/plugin-vue'
-import { chromium } from 'playwright'
-import { build, preview } from 'vite'
+import type { Page } from 'playwright'
+import type { ProductionApp } from './productionApp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHROMIUM_ARGS, requireChromium } from '../../scripts/chromium.mjs'
+import { openProductionApp } from './productionApp'
 
-const root = fileURLToPath(new URL('../fixtures/confirm-page', import.meta.url))
-const outDir = mkdtempSync(join(tmpdir(), 'vue-webmcp-confirm-page-'))
-let browser: Browser
-let server: { httpServer: { close: (done: () => void) => void } } | undefined
-let url: string
+let app: ProductionApp
 
 interface Result { content?: { type: string, text?: string }[], isError?: boolean, _meta?: Record<string, string> }
 
 const textOf = (result: Result) => (result.content ?? []).map(block => block.text).join('\n')
 
 beforeAll(async () => {
-  const config = {
-    root,
-    configFile: false as const,
-    logLevel: 'error' as const,
-    plugins: [vue()],
-    resolve: { alias: { 'vue-webmcp': fileURLToPath(new URL('../../dist/index.mjs', import.meta.url)) } },
-    build: { outDir, emptyOutDir: true },
-  }
-  // A production build: Vite takes NODE_ENV from the process when set (vitest sets 'test', which
-  // would keep the package's and Vue's development code in).
-  const nodeEnv = process.env.NODE_ENV
-  process.env.NODE_ENV = 'production'
-  try {
-    await build({ ...config, mode: 'production' })
-  }
-  finally {
-    process.env.NODE_ENV = nodeEnv
-  }
-  const served = await preview({ ...config, preview: { host: 'localhost', port: 0, strictPort: false } })
-  server = served
-  const address = served.httpServer.address() as { port: number }
-  url = `http://localhost:${address.port}/`
-  browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS })
+  app = await openProductionApp('confirm-page')
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await new Promise<void>(resolve => server ? server.httpServer.close(() => resolve()) : resolve())
-  rmSync(outDir, { recursive: true, force: true })
+  await app?.close()
 })
 
 /** A fresh page of the built app, its tools registered. */
 async function open(search = '', before?: (page: Page) => Promise<void>): Promise<{ page: Page, console: string[] }> {
-  const page = await browser.newPage()
+  const page = await app.browser.newPage()
   const console: string[] = []
   page.on('console', message => console.push(message.text()))
   page.on('pageerror', error => console.push(error.message))
   await before?.(page)
-  await page.goto(url + search)
+  await page.goto(app.url + search)
   await expect.poll(async () => (await page.webmcp.tools()).map(tool => tool.name).sort()).toEqual(['archive_cards', 'delete_cards'])
   return { page, console }
 }

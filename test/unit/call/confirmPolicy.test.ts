@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { confirmRule, confirmStep } from '../../../src/call/confirm'
 import { whenAsks } from '../../../src/call/confirmPolicy'
 import { freezeArguments } from '../../../src/call/frozenArguments'
-import { forgetApprovals, rememberApproval } from '../../../src/call/rememberedApprovals'
+import { forgetApprovals, rememberApproval } from '../../../src/confirmations/rememberedApprovals'
 import { resolveCallSettings } from '../../../src/shared/callSettings'
 import { DEFAULT_CONFIRM_TIMEOUT_MS } from '../../../src/shared/limits'
 

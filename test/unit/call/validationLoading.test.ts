@@ -1,10 +1,12 @@
 // What the validation step loads, and when: a page loads only the validator its
 // tools' schemas need. A Standard Schema tool never loads the JSON Schema
 // validator; the `format` checkers load only for a schema that uses `format`.
+// The warm-up is off here, so each loads on the call that needs it; the
+// warm-up loads the same parts (call/warmUp.ts, registration/lazyLoading.test.ts).
 import { afterEach, expect, it, vi } from 'vitest'
-import { effectScope } from 'vue'
+import { createApp, effectScope } from 'vue'
 import { z } from 'zod'
-import { useWebMCPTool } from '../../../src'
+import { useWebMCPTool, WEBMCP_CONFIG } from '../../../src'
 import { install, uninstall } from '../../../src/testing'
 import { until } from '../../helpers'
 
@@ -30,11 +32,12 @@ afterEach(() => {
 
 it('loads each validator on the first call that needs it, and the format checkers only for a schema with format', async () => {
   const mc = install()
-  const states = scope.run(() => [
+  const app = createApp({ render: () => null }).provide(WEBMCP_CONFIG, { warmUp: false })
+  const states = scope.run(() => app.runWithContext(() => [
     useWebMCPTool({ name: 'zod', description: 'd', inputSchema: z.object({ a: z.string() }), execute: () => 'ok' }),
     useWebMCPTool({ name: 'plain', description: 'd', inputSchema: { type: 'object', properties: { a: { type: 'string' } } }, execute: () => 'ok' }),
     useWebMCPTool({ name: 'dated', description: 'd', inputSchema: { type: 'object', properties: { on: { type: 'string', format: 'date' } } }, execute: () => 'ok' }),
-  ])!
+  ]))!
   await until(() => states.every(s => s.isRegistered.value))
   expect([...loaded]).toEqual([])
   const call = async (name: string, args: object) => {

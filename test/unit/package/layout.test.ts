@@ -230,10 +230,6 @@ const LAZY = ['call/', 'results/', 'schemas/', 'definitions/definitionBudgets.ts
 const START_UP_ON_PURPOSE = [
   // A Standard Schema's JSON Schema is part of the definition registerTool gets, at setup.
   'schemas/standard-schema/toJsonSchema.ts',
-  // useWebMCPConfirmations renders the queue the confirmation step fills.
-  'call/confirmQueue.ts',
-  // useWebMCPConfirmations lists and forgets the approvals remembered for the page.
-  'call/rememberedApprovals.ts',
 ]
 
 function startUpModules(): string[] {

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createSSRApp, defineComponent, h } from 'vue'
 import { renderToString } from 'vue/server-renderer'
 import { useRegisteredTools, useWebMCPConfirmations, useWebMCPForm, useWebMCPTool, useWebMCPTools } from '../../../src'
-import { dialogCount } from '../../../src/call/confirmQueue'
+import { dialogCount } from '../../../src/confirmations/confirmQueue'
 
 describe('SSR', () => {
   it('renders with every composable, registers nothing and starts no timer', async () => {

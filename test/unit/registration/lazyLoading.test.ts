@@ -1,10 +1,12 @@
 import type { EffectScope } from 'vue'
 // What loads when, and the lazy chunks failing to load: a network error, a
 // chunk gone after a deploy. Nothing loads between a tool's setup and its
-// registration (production builds, budgets off). The call path and the
-// validators load on a first call, which fails with an INTERNAL result when
-// they cannot, and load again on the next; budgets that fail to load keep
-// 'error' mode's tools unregistered, with the reason in `error`. Firefox's
+// registration (production builds, budgets off). Once the browser is idle
+// after registration, the warm-up loads what the tools' calls can need (last
+// describe). The other tests turn it off (`warmUp: false`), so each part loads
+// on the call that needs it: that call fails with an INTERNAL result when it
+// cannot, and the next loads again; budgets that fail to load keep 'error'
+// mode's tools unregistered, with the reason in `error`. Firefox's
 // registration by name loads on its first registration there, and only there.
 import type { WebMCPToolResultEvent } from '../../../src'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -17,7 +19,7 @@ import { until } from '../../helpers'
 // the call path's, the budgets' (loaded at setup in production builds when a
 // page turns them on), the schema code's (the JSON Schema validator, the
 // Standard Schema adapter), the marking of untrusted() values and Firefox's registration by name.
-const failing = vi.hoisted(() => ({ pipeline: 0, budgets: 0, schemaCode: 0, marking: 0, byName: 0 }))
+const failing = vi.hoisted(() => ({ pipeline: 0, budgets: 0, schemaCode: 0, formats: 0, confirmation: 0, marking: 0, byName: 0 }))
 /** Each chunk load asked for, in order, as the page's network would see it. */
 const requested = vi.hoisted(() => [] as string[])
 const loadError = () => new TypeError('Failed to fetch dynamically imported module: /assets/chunk.js')
@@ -38,6 +40,8 @@ function mockChunks(): void {
   vi.doMock('../../../src/results/untrusted', load('marking'))
   vi.doMock('../../../src/schemas/json-schema/validate', load('schemaCode'))
   vi.doMock('../../../src/schemas/standard-schema/validate', load('schemaCode'))
+  vi.doMock('../../../src/schemas/json-schema/formats', load('formats'))
+  vi.doMock('../../../src/call/confirm', load('confirmation'))
   vi.doMock('../../../src/platform/byNameRegistration', load('byName'))
 }
 // The package, imported after the mocks on the fresh registry: its module state (the call path and
@@ -54,17 +58,18 @@ const scopes: EffectScope[] = []
 afterEach(() => {
   process.env.NODE_ENV = before
   scopes.splice(0).forEach(scope => scope.stop())
-  Object.assign(failing, { pipeline: 0, budgets: 0, schemaCode: 0, marking: 0, byName: 0 })
+  Object.assign(failing, { pipeline: 0, budgets: 0, schemaCode: 0, formats: 0, confirmation: 0, marking: 0, byName: 0 })
   requested.length = 0
   uninstall()
 })
 
+/** `setup` in an app with `config`; the warm-up off unless `config` says otherwise. */
 function inApp<T>(config: object, setup: () => T): T {
   const scope = effectScope()
   scopes.push(scope)
   return scope.run(() => {
     const app = createApp({ render: () => null })
-    app.provide(src.WEBMCP_CONFIG, config)
+    app.provide(src.WEBMCP_CONFIG, { warmUp: false, ...config })
     return app.runWithContext(setup)
   })!
 }
@@ -148,7 +153,6 @@ describe('production build: nothing loads between setup and registration', () =>
     app.mount(document.createElement('div'))
     try {
       expect([...mc.toolNames].sort()).toEqual(['json_tool', 'zod_tool'])
-      await new Promise(resolve => setTimeout(resolve, 20))
       expect(requested).toEqual([])
     }
     finally {
@@ -210,7 +214,10 @@ describe('production build: the marking of untrusted() values', () => {
     failing.marking = 1
     const first = JSON.parse(await mc.executeTool(tool!, {}))
     expect(first._meta).toEqual({ 'vue-webmcp/code': 'INTERNAL' })
-    expect(first.content[0].text).toMatch(/^Tool "reviews" ran, but the code that marks its result could not be loaded \(.+\)\. Its result was not sent; call it again only if running it twice is safe\.$/)
+    expect(first.content[0].text).toBe('Tool "reviews" ran, but the code that marks its result could not be loaded. Its result was not sent. Reload the page before calling it, and call it again only if running it twice is safe.')
+    // The developer reads which part failed, and why.
+    expect(state.lastError.value).toMatchObject({ name: 'CodeLoadError', part: 'the marking of untrusted() values' })
+    expect(state.lastError.value!.cause).toBeInstanceOf(Error)
     expect(JSON.stringify(first)).not.toContain('Ignore previous')
     expect(execute).toHaveBeenCalledOnce()
 
@@ -236,8 +243,10 @@ describe('production build: the validator failing to load on a first call', () =
     const first = JSON.parse(await mc.executeTool(tool!, { q: 'x' }))
     expect(first.isError).toBe(true)
     expect(first._meta).toEqual({ 'vue-webmcp/code': 'INTERNAL' })
-    // The importer's own words (here Vitest's, for a mock that threw; in a browser "Failed to fetch dynamically imported module").
-    expect(first.content[0].text).toMatch(/\S/)
+    // Only a reload helps: the agent reads so, and never the importer's words, which name the page's files.
+    expect(first.content[0].text).toMatch(/^Tool "lookup" did not run: the code that checks its (?:schema|arguments) could not be loaded\. Reload the page before calling it\.$/)
+    expect(state.lastError.value).toMatchObject({ name: 'CodeLoadError' })
+    expect(state.lastError.value!.cause).toBeInstanceOf(Error)
     expect(execute).not.toHaveBeenCalled()
     // The tool stays registered: the failure was the network's, not the tool's.
     expect(state.isRegistered.value).toBe(true)
@@ -301,5 +310,87 @@ describe('production build: Firefox\'s registration by name', () => {
     expect(mc.toolNames).toEqual(['brief'])
     expect(state.isRegistered.value).toBe(false)
     expect(state.error.value).toBeNull()
+  })
+})
+
+describe('production build: the warm-up', () => {
+  const approve = () => true
+  /** A page's tools of every kind: no schema, a JSON Schema with `format` and an `outputSchema`, Zod, and one that asks. */
+  function everyKind(config: object = {}) {
+    return inApp(config, () => src.useWebMCPTools([
+      { name: 'plain', description: 'd', execute: () => 'plain' },
+      {
+        name: 'json',
+        description: 'd',
+        inputSchema: { type: 'object', properties: { at: { type: 'string', format: 'date' } }, required: ['at'] },
+        outputSchema: { type: 'object', properties: { at: { type: 'string' } } },
+        execute: ({ at }: { at: string }) => ({ at }),
+      },
+      { name: 'zod', description: 'd', inputSchema: z.object({ q: z.string() }), execute: ({ q }: { q: string }) => q },
+      { name: 'asks', description: 'd', annotations: { consequentialHint: true }, confirm: { ask: approve }, execute: () => 'asked' },
+    ]))
+  }
+  const callAll = async (mc: ReturnType<typeof install>) => {
+    const tools = await mc.getTools()
+    const call = async (name: string, args: object) => JSON.parse(await mc.executeTool(tools.find(tool => tool.name === name)!, args))
+    return [
+      await call('plain', {}),
+      await call('json', { at: '2026-12-05' }),
+      await call('json', { at: 'not a date' }),
+      await call('zod', { q: 'x' }),
+      await call('asks', {}),
+    ]
+  }
+
+  it('once the browser is idle after registration, loads what the tools\' calls can need: their first calls request nothing', async () => {
+    process.env.NODE_ENV = 'production'
+    const mc = install()
+    const group = everyKind({ warmUp: true })
+    expect([...mc.toolNames].sort()).toEqual(['asks', 'json', 'plain', 'zod'])
+    // Nothing between setup and registration: the warm-up waits for the browser to be idle.
+    expect(requested).toEqual([])
+    await until(() => group.isRegistered.value)
+    await until(() => ['pipeline', 'schemaCode', 'formats', 'confirmation'].every(part => requested.includes(part)))
+    await new Promise(resolve => setTimeout(resolve, 20))
+    const warmed = [...requested]
+    // What this page's tools use, and nothing else: neither the budgets nor the marking.
+    expect(new Set(warmed)).toEqual(new Set(['pipeline', 'schemaCode', 'formats', 'confirmation']))
+
+    const answers = await callAll(mc)
+    expect(requested).toEqual(warmed)
+    expect(answers.map(answer => answer.isError === true)).toEqual([false, false, true, false, false])
+    expect(answers[1].structuredContent).toEqual({ at: '2026-12-05' })
+    expect(answers[2].content[0].text).toContain('/at: must be a valid date')
+  })
+
+  it('is on by default, and loads for tools registered after it ran too', async () => {
+    process.env.NODE_ENV = 'production'
+    install()
+    const scope = effectScope()
+    scopes.push(scope)
+    scope.run(() => useWebMCPTool({ name: 'plain', description: 'd', execute: () => '' }))
+    await until(() => requested.includes('pipeline'))
+    scope.run(() => useWebMCPTool({ name: 'later', description: 'd', inputSchema: z.object({ q: z.string() }), execute: () => '' }))
+    await until(() => requested.includes('schemaCode'))
+  })
+
+  it('a warm-up that cannot load leaves each part to the call that needs it, with no unhandled rejection', async () => {
+    process.env.NODE_ENV = 'production'
+    const mc = install()
+    failing.pipeline = 1
+    everyKind({ warmUp: true })
+    await until(() => requested.includes('pipeline'))
+    await new Promise(resolve => setTimeout(resolve, 20))
+    const answers = await callAll(mc)
+    expect(answers.map(answer => answer.isError === true), JSON.stringify(answers)).toEqual([false, false, true, false, false])
+    expect(requested.filter(part => part === 'pipeline')).toEqual(['pipeline', 'pipeline'])
+  })
+
+  it('warmUp: false loads nothing before the first call', async () => {
+    process.env.NODE_ENV = 'production'
+    install()
+    everyKind({ warmUp: false })
+    await new Promise(resolve => setTimeout(resolve, 50))
+    expect(requested).toEqual([])
   })
 })

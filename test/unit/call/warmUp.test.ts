@@ -1,0 +1,67 @@
+// What the warm-up loads for a tool, read from the tool's call-time view: the
+// parts a call of it can wait on, and nothing else.
+import type { ToolView } from '../../../src/call/trackedCall'
+import { beforeEach, expect, it, vi } from 'vitest'
+import { z } from 'zod'
+
+const loaded = vi.hoisted(() => [] as string[])
+function mockParts(): void {
+  vi.resetModules()
+  const record = (part: string) => async (importOriginal: () => Promise<unknown>) => {
+    loaded.push(part)
+    return importOriginal()
+  }
+  vi.doMock('../../../src/schemas/json-schema/validate', record('validator'))
+  vi.doMock('../../../src/schemas/json-schema/formats', record('formats'))
+  vi.doMock('../../../src/schemas/standard-schema/validate', record('standardSchema'))
+  vi.doMock('../../../src/call/confirm', record('confirmation'))
+  vi.doMock('../../../src/call/budgets', record('budgets'))
+  vi.doMock('../../../src/results/untrusted', record('marking'))
+}
+beforeEach(() => {
+  loaded.length = 0
+  mockParts()
+})
+
+const settings = { budgets: false, validateArgs: true } as const
+async function warmedFor(view: Partial<ToolView>): Promise<string[]> {
+  const { warmUp } = await import('../../../src/call/warmUp')
+  await warmUp([{ view: () => ({ name: 'tool', settings, ...view }) as ToolView }])
+  return [...loaded].sort()
+}
+
+it.each<[string, Partial<ToolView>, string[]]>([
+  ['no schema', {}, []],
+  ['a JSON Schema without format', { inputSchema: { type: 'object' } }, ['validator']],
+  ['a JSON Schema with format', { inputSchema: { type: 'object', properties: { on: { type: 'string', format: 'date' } } } }, ['formats', 'validator']],
+  ['an input schema with validateArgs: false', { inputSchema: { type: 'object' }, settings: { ...settings, validateArgs: false } }, []],
+  ['an output schema only', { settings: { ...settings, validateArgs: false }, outputSchema: { type: 'object' } }, ['validator']],
+  ['a Standard Schema (Zod)', { inputSchema: z.object({ q: z.string() }) }, ['standardSchema']],
+  ['consequentialHint', { annotations: { consequentialHint: true } }, ['confirmation']],
+  ['consequentialHint with confirm: false', { annotations: { consequentialHint: true }, settings: { ...settings, confirmChoices: { tool: false, group: undefined } } }, []],
+  ['a group that asks', { settings: { ...settings, confirmChoices: { tool: undefined, group: { remember: true } } } }, ['confirmation']],
+  ['budgets: \'error\'', { settings: { ...settings, budgets: 'error' } }, ['budgets']],
+  ['budgets: \'warn\'', { settings: { ...settings, budgets: 'warn' } }, []],
+  ['untrustedContentHint', { annotations: { untrustedContentHint: true } }, ['marking']],
+])('%s', async (_case, view, parts) => {
+  expect(await warmedFor(view)).toEqual(parts)
+})
+
+it('a view that throws as it is read loads nothing, and never rejects', async () => {
+  const { warmUp } = await import('../../../src/call/warmUp')
+  await expect(warmUp([{ view: () => { throw new Error('a getter threw') } }])).resolves.toBeUndefined()
+  expect(loaded).toEqual([])
+})
+
+it('a part that cannot be loaded does not reject the warm-up, and the next use loads it again', async () => {
+  vi.doMock('../../../src/call/confirm', () => {
+    loaded.push('confirmation')
+    throw new TypeError('Failed to fetch dynamically imported module')
+  })
+  const { warmUp } = await import('../../../src/call/warmUp')
+  const { confirmationPart } = await import('../../../src/call/parts')
+  await expect(warmUp([{ view: () => ({ name: 'asks', settings, annotations: { consequentialHint: true } }) }])).resolves.toBeUndefined()
+  expect(confirmationPart.value).toBeUndefined()
+  await expect(confirmationPart.load()).rejects.toMatchObject({ name: 'CodeLoadError', part: 'the confirmation step' })
+  expect(loaded).toEqual(['confirmation', 'confirmation'])
+})
