@@ -27,7 +27,7 @@ afterAll(async () => {
 })
 
 /** A fresh page of the built app, its tools registered; `requests` lists every request it makes. */
-async function open(before?: (page: Page) => Promise<void>, search = ''): Promise<{ page: Page, requests: Request[] }> {
+async function open(before?: (page: Page) => Promise<unknown>, search = ''): Promise<{ page: Page, requests: Request[] }> {
   const page = await app.browser.newPage()
   const requests: Request[] = []
   page.on('request', request => requests.push(request))
