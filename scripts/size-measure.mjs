@@ -94,8 +94,14 @@ export async function measure(source, packages = { 'vue-webmcp': root }, externa
     lazy: sum(lazy.filter(c => !isValidator(c) && !isConfirm(c) && !isWhenUsed(c))),
     validator: sum(lazy.filter(isValidator)),
     confirm: sum(lazy.filter(isConfirm)),
-    /** Each lazy chunk: its gzip bytes, the modules in it, and those of each lazy chunk that imports it. */
-    lazyChunks: lazy.map(c => ({ gzip: gzip(c), modules: Object.keys(c.modules), importedBy: importersOf(c).map(other => Object.keys(other.modules)) })),
+    /** Each lazy chunk: its file, the files it imports statically, its gzip bytes, the modules in it, and those of each lazy chunk that imports it. */
+    lazyChunks: lazy.map(c => ({
+      fileName: c.fileName,
+      imports: c.imports,
+      gzip: gzip(c),
+      modules: Object.keys(c.modules),
+      importedBy: importersOf(c).map(other => Object.keys(other.modules)),
+    })),
     /** Every module bundled, so a caller can check which copy of a package was used. */
     modules: chunks.flatMap(c => Object.keys(c.modules)),
     /** The modules in the files the page loads with the app's entry. */

@@ -8,8 +8,9 @@
 //
 // The report leads with what a page loads before its tools are registered, in
 // bytes and in requests. "start-up" is what the page loads before any tool
-// runs; "1st call" is what vue-webmcp loads with import() when an agent first
-// calls a tool (the call pipeline, and the argument validator for tools with a schema).
+// runs; "1st call" is what vue-webmcp loads with import() once the browser is
+// idle after tools registered, or when an agent first calls a tool (the call
+// pipeline, and the argument validator for tools with a schema).
 import { readFileSync } from 'node:fs'
 import { posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -110,13 +111,42 @@ function whenUsed(name) {
 }
 for (const [label, name] of [['+ a tool that asks the person (the confirmation step)', 'confirm'], ['+ budgets on (at setup: definitions and results)', 'budgets'], ['+ a result with untrusted() values (the marking)', 'untrustedMarking'], ['+ Firefox\'s own context (its registration by name)', 'byNameRegistration']])
   console.log(`${label.padEnd(width)}  ${pad(whenUsed(name), 8)}`)
+// Once the browser is idle after its tools registered, the warm-up has loaded what their calls can
+// need (call/warmUp.ts): the call path, and the parts of the kinds of tools the page has. Each
+// part is the chunk built from dist/chunks/<name>.mjs with the chunks it imports statically.
+function afterIdle(parts) {
+  const byFile = new Map(onlyTool.lazyChunks.map(c => [c.fileName, c]))
+  const loaded = new Set()
+  const load = (c) => {
+    if (!c || loaded.has(c))
+      return
+    loaded.add(c)
+    c.imports.forEach(file => load(byFile.get(file)))
+  }
+  onlyTool.lazyChunks.filter(c => parts.some(name => chunkOf(c, name))).forEach(load)
+  return onlyTool.startup + [...loaded].reduce((n, c) => n + c.gzip, 0)
+}
+const AFTER_IDLE = [
+  ['a tool without a schema', ['pipeline']],
+  ['a tool with a JSON Schema using format, and an outputSchema', ['pipeline', 'jsonSchemaValidator', 'formats']],
+  ['a tool with a Standard Schema (Zod; zod itself not counted)', ['pipeline', 'standardSchemaValidator']],
+  ['a tool that asks the person', ['pipeline', 'confirm']],
+  ['one tool of each kind above', ['pipeline', 'jsonSchemaValidator', 'formats', 'standardSchemaValidator', 'confirm']],
+]
+const idleWidth = Math.max(...AFTER_IDLE.map(([label]) => label.length), width)
+console.log(`\n${'useWebMCPTool: loaded once idle (the warm-up), start-up included'.padEnd(idleWidth)}  ${pad('bytes', 8)}`)
+for (const [label, parts] of AFTER_IDLE)
+  console.log(`${label.padEnd(idleWidth)}  ${pad(afterIdle(parts), 8)}`)
+console.log('With WEBMCP_CONFIG.warmUp: false, each part loads on the first call that needs it instead.')
+
 console.log('\ngzip -9 bytes of Vite 8 production output, minified whole (whitespace too, as an app build does); vue and react external, @vueuse/core bundled.')
-console.log('start-up: loaded with the page, all a tool needs to register. 1st call: loaded by import() on the first')
-console.log('         tool call (the call path; at setup instead when budgets are on, with the budget check).')
-console.log('+schema: the validators, loaded on the first call of a tool with such a schema: the JSON Schema')
-console.log('         validator with the check that a schema can be enforced (its format checkers only for a schema')
-console.log('         with format), the Standard Schema adapter. A page loads the part its tools use (rows below).')
-console.log('+confirm: the confirmation step, loaded on the first call of a tool that asks the person.')
+console.log('start-up: loaded with the page, all a tool needs to register. 1st call: loaded by import() once the browser')
+console.log('         is idle after tools registered, or on the first tool call (the call path; at setup instead when')
+console.log('         budgets are on, with the budget check).')
+console.log('+schema: the validators, loaded likewise for a tool with such a schema: the JSON Schema validator with')
+console.log('         the check that a schema can be enforced (its format checkers only for a schema with format), the')
+console.log('         Standard Schema adapter. A page loads the part its tools use (rows below).')
+console.log('+confirm: the confirmation step, loaded likewise for a tool that asks the person.')
 
 // The files a page without a bundler loads as they are (dist/vue-webmcp.esm-browser*.js):
 // the entry and the chunks it imports statically at start-up, the rest by import().

@@ -2,6 +2,6 @@
 declare module '#build/vue-webmcp/config.mjs' {
   import type { WebMCPConfig, WebMCPConfirmOptions } from 'vue-webmcp'
 
-  const config: Pick<WebMCPConfig, 'budgets' | 'limits' | 'validateArgs' | 'timeoutMs' | 'includeArgs'> & { confirm?: Pick<WebMCPConfirmOptions, 'timeoutMs'> }
+  const config: Pick<WebMCPConfig, 'budgets' | 'limits' | 'validateArgs' | 'timeoutMs' | 'includeArgs' | 'warmUp'> & { confirm?: Pick<WebMCPConfirmOptions, 'timeoutMs'> }
   export default config
 }

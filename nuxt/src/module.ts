@@ -3,7 +3,7 @@ import type { WebMCPConfig, WebMCPConfirmOptions } from 'vue-webmcp'
 import { addImports, addPlugin, addTemplate, createResolver, defineNuxtModule, extendRouteRules } from '@nuxt/kit'
 
 /** The parts of `WEBMCP_CONFIG` that can live in `nuxt.config` (plain data; hooks and `confirm.ask` go in a plugin). */
-export interface WebMCPModuleConfig extends Pick<WebMCPConfig, 'budgets' | 'limits' | 'validateArgs' | 'timeoutMs' | 'includeArgs' | 'debugTools'> {
+export interface WebMCPModuleConfig extends Pick<WebMCPConfig, 'budgets' | 'limits' | 'validateArgs' | 'timeoutMs' | 'includeArgs' | 'debugTools' | 'warmUp'> {
   /** `confirm.timeoutMs`: a request nobody decided within it is declined. A plugin sets `confirm.ask` beside it. */
   confirm?: Pick<WebMCPConfirmOptions, 'timeoutMs'>
 }
@@ -44,7 +44,7 @@ const COMPOSABLES = [
 
 // `debugTools` registers the debugging tools for coding agents in development
 // builds only; vue-webmcp ignores it in production whatever the config says.
-const CONFIG_KEYS = ['budgets', 'limits', 'validateArgs', 'timeoutMs', 'confirm', 'includeArgs', 'debugTools'] as const
+const CONFIG_KEYS = ['budgets', 'limits', 'validateArgs', 'timeoutMs', 'confirm', 'includeArgs', 'debugTools', 'warmUp'] as const
 
 /** `['self', 'https://a.example']` -> `tools=(self "https://a.example")`, as Permissions-Policy spells it. */
 export function toolsDirective(origins: readonly string[]): string {
