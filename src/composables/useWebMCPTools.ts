@@ -2,7 +2,7 @@ import type { InferToolNames, InferToolResults, UseWebMCPToolReturn, UseWebMCPTo
 import { computed, shallowRef, toValue } from 'vue'
 import { createCallState } from '../registration/callState'
 import { useIsSupported, useModelContext } from '../registration/modelContext'
-import { useToolRegistrations } from '../registration/registrations'
+import { setupComponent, useToolRegistrations } from '../registration/registrations'
 import { ownScope } from '../registration/scope'
 import { isEnabled } from '../shared/callSettings'
 
@@ -24,10 +24,12 @@ export function useWebMCPTools<const T extends readonly WebMCPAnyToolOptions[]>(
   const groupError = duplicate === undefined
     ? null
     : new DOMException(`Duplicate tool name "${duplicate}" in one useWebMCPTools group; no tool of the group was registered.`, 'InvalidStateError')
+  // Read before the group's own scope is made: the group follows the component whose setup made it.
+  const component = setupComponent()
   const scope = ownScope('useWebMCPTools')
   const states: Omit<UseWebMCPToolReturn, 'stop'>[] = groupError
     ? definitions.map(() => ({ isSupported, isRegistered: shallowRef(false), error: shallowRef(null), ...createCallState() }))
-    : scope.run(() => useToolRegistrations(definitions, shared))!
+    : scope.run(() => useToolRegistrations(definitions, shared, component))!
   const stop = () => scope.stop()
 
   // No prototype: `constructor`, `toString` and `__proto__` are tool names like any other.

@@ -2,11 +2,11 @@
 // reactive effect per scope, however many tools it registers. Each tool keeps
 // its own registration, `isRegistered` and `error`; each pass re-registers
 // exactly the tools whose content changed.
-import type { EffectScope, ShallowRef } from 'vue'
+import type { ComponentInternalInstance, EffectScope, ShallowRef } from 'vue'
 import type { ToolDefinition, UseWebMCPToolReturn, UseWebMCPToolsSharedOptions, WebMCPAnyToolOptions } from '../types'
 import type { DefinitionCheck } from './checksByBuild'
 import type { ToolGroup, ToolSlot } from './toolRegistration'
-import { getCurrentInstance, onActivated, onDeactivated, onMounted, onScopeDispose, shallowRef, watchEffect } from 'vue'
+import { getCurrentInstance, getCurrentScope, onActivated, onDeactivated, onMounted, onScopeDispose, shallowRef, watchEffect } from 'vue'
 import { registrationError } from '../definitions/definitionChecks'
 import { devtoolsHook } from '../devtools'
 import { describe, isEnabled, resolveCallSettings } from '../shared/callSettings'
@@ -25,13 +25,33 @@ import { register, unregister } from './toolRegistration'
  * in a component from its mounted hook on, and only while a `<KeepAlive>` shows
  * it; in an effect scope or store at once.
  */
-export function useToolRegistrations(list: readonly WebMCPAnyToolOptions[], shared: UseWebMCPToolsSharedOptions = {}): UseWebMCPToolReturn[] {
+export function useToolRegistrations(
+  list: readonly WebMCPAnyToolOptions[],
+  shared: UseWebMCPToolsSharedOptions = {},
+  component = setupComponent(),
+): UseWebMCPToolReturn[] {
   // A scope of its own, a child of the caller's, so `stop()` can end it; its end unregisters the tools.
   const scope = ownScope('useWebMCPTool')
-  return scope.run(() => registerInScope(scope, list, shared))!
+  return scope.run(() => registerInScope(scope, list, shared, component))!
 }
 
-function registerInScope(scope: EffectScope, list: readonly WebMCPAnyToolOptions[], shared: UseWebMCPToolsSharedOptions): UseWebMCPToolReturn[] {
+/**
+ * The component whose own setup is running, if any. Tools set up there follow
+ * its mount and <KeepAlive>; tools set up in another scope (an effect scope, a
+ * Pinia store, even one a component's setup first uses) live with that scope.
+ * Vue names the component current there too, so its scope is compared.
+ */
+export function setupComponent(): ComponentInternalInstance | null {
+  const instance = getCurrentInstance()
+  return instance && (instance as unknown as { scope: EffectScope }).scope === getCurrentScope() ? instance : null
+}
+
+function registerInScope(
+  scope: EffectScope,
+  list: readonly WebMCPAnyToolOptions[],
+  shared: UseWebMCPToolsSharedOptions,
+  component: ComponentInternalInstance | null,
+): UseWebMCPToolReturn[] {
   const config = injectConfig()
   // Budgets and limits are the app's; each tool's call settings are its own.
   const { budgets, limits } = resolveCallSettings(config)
@@ -70,7 +90,7 @@ function registerInScope(scope: EffectScope, list: readonly WebMCPAnyToolOptions
     refreshModelContext(shared.document)
     syncRegistrations(slots, shared, modelContext.value, active.value ? checks.value : undefined, config.warmUp !== false)
   }
-  const active = useShown(scope, sync)
+  const active = useShown(scope, sync, component)
   watchEffect(sync)
 
   onScopeDispose(() => {
@@ -124,8 +144,7 @@ function throwFirstProblem(slots: readonly ToolSlot[], shared: UseWebMCPToolsSha
  * ended the scope: `run()` skips a stopped scope (development builds check
  * first, since it warns there).
  */
-function useShown(scope: EffectScope, sync: () => void): ShallowRef<boolean> {
-  const instance = getCurrentInstance()
+function useShown(scope: EffectScope, sync: () => void, instance: ComponentInternalInstance | null): ShallowRef<boolean> {
   const shown = shallowRef(!instance || instance.isMounted)
   if (instance) {
     const show = (on: boolean) => () => {

@@ -3,6 +3,7 @@
 // taken by the next, and failures that keep their names.
 import type { Component } from 'vue'
 import { mount } from '@vue/test-utils'
+import { createPinia, defineStore } from 'pinia'
 import { describe, expect, it, vi } from 'vitest'
 import { createApp, defineComponent, effectScope, h, KeepAlive, nextTick, shallowRef } from 'vue'
 import { useRegisteredTools, useWebMCPTool, useWebMCPTools } from '../../src'
@@ -52,6 +53,26 @@ describe(`life cycle (${lane})`, () => {
       await until(async () => (await names()).includes(a))
       expect(await names()).not.toContain(b)
       expect(await call(a)).toEqual({ content: [{ type: 'text', text: 'A' }] })
+    })
+
+    it('a Pinia store\'s tools live with the store, even when a cached view first used it: deactivating the view keeps them', async () => {
+      const name = uniqueName('store_list')
+      const useBoard = defineStore(`board-${name}`, () => ({ tool: useWebMCPTool({ name, description: 'Lists the board', execute: () => 'board' }) }))
+      const pinia = createPinia()
+      const usesStore = defineComponent({
+        setup() {
+          useBoard(pinia)
+          return () => h('div', 'A')
+        },
+      })
+      const { shown } = keptAlive({ a: usesStore, b: view(uniqueName('other'), 'B') }, 'a')
+      cleanups.push(() => useBoard(pinia).$dispose())
+      await until(async () => (await names()).includes(name))
+      shown.value = 'b'
+      await nextTick()
+      await tick()
+      expect(await names()).toContain(name)
+      expect(await call(name)).toEqual({ content: [{ type: 'text', text: 'board' }] })
     })
 
     it('of two cached views registering one name, the one shown holds it, with no error on either', async () => {
