@@ -170,7 +170,12 @@ function json(value: unknown, max: number): string {
 /** What failed, as `name: message` for an Error. Never throws (a revoked Proxy, a throwing `message` getter). */
 function failureText(error: unknown): unknown {
   try {
-    return error instanceof Error ? `${error.name}: ${error.message}` : error
+    if (!(error instanceof Error))
+      return error
+    // A part of the package that could not load (call/loading.ts): which part, and the browser's own words.
+    const { part, cause } = error as Error & { part?: unknown }
+    const loadFailure = typeof part === 'string' ? ` (${part}: ${cause instanceof Error ? cause.message : String(cause)})` : ''
+    return `${error.name}: ${error.message}${loadFailure}`
   }
   catch {
     return '(an unreadable failure)'

@@ -439,6 +439,24 @@ describe('development memory and failures', () => {
   })
 })
 
+describe('a part of the package that could not load', () => {
+  it('is recorded with the part and the browser\'s own words, which the agent never reads', async () => {
+    const { CodeLoadError } = await import('../../../src/call/loading')
+    const cause = new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/formats-x1.js')
+    mountApp(defineComponent({
+      setup() {
+        useWebMCPTool({ name: 'dated', description: 'd', execute: () => { throw new CodeLoadError('the JSON Schema format checkers', 'Tool "dated" ran, but the code that checks its result could not be loaded.', { cause }) } })
+        return () => null
+      },
+    }))
+    await until(() => mc.toolNames.includes('dated'))
+    const answer = await call('dated') as Any
+    expect(answer._meta).toEqual({ 'vue-webmcp/code': 'INTERNAL' })
+    expect(JSON.stringify(answer)).not.toContain('formats-x1')
+    expect(recentCalls.at(-1)!.error).toMatch(/^"CodeLoadError: Tool \\"dated\\" ran, but the code that checks its result could not be loaded\. \(the JSON Schema format checkers: Failed to fetch dynamically imported module: http/)
+  })
+})
+
 describe('production build', () => {
   const before = process.env.NODE_ENV
   beforeEach(() => { process.env.NODE_ENV = 'production' })
