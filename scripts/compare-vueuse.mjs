@@ -331,7 +331,7 @@ function table(results, sizes) {
     out.push(`| ${label} | ${libs.map(l => cell(results[l]).replaceAll('|', '\\|')).join(' | ')} |`)
   const size = (s) => {
     const later = s.lazy + s.validator
-    return `${s.startup.toLocaleString('en')} B at start-up${later ? `; ${s.lazy.toLocaleString('en')} B more on the first call, ${s.validator.toLocaleString('en')} B more for the schema code: the validators with their checks (loaded with \`import()\`)` : '; nothing loaded later'}`
+    return `${s.startup.toLocaleString('en')} B at start-up${later ? `; ${s.lazy.toLocaleString('en')} B more once the page is idle after the tool registered (on its first call, with \`warmUp: false\`), and at most ${s.validator.toLocaleString('en')} B for the schema code: the validators with their checks, of which a page loads the part its schemas need (loaded with \`import()\`)` : '; nothing loaded later'}`
   }
   if (sizes)
     out.push(`| 5. Size: gzip bytes, one tool with a schema, Vite production build, \`vue\` external | ${libs.map(l => size(sizes[l])).join(' | ')} |`)

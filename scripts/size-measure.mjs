@@ -75,7 +75,7 @@ export async function measure(source, packages = { 'vue-webmcp': root }, externa
   const lazy = chunks.filter(c => reachable.has(c) && !startup.has(c))
   // The schema code: the JSON Schema validator with its schema check (and its format checkers),
   // the Standard Schema adapter with its converter.
-  const isValidator = c => Object.keys(c.modules).some(id => /chunks\/(?:jsonSchemaValidator|standardSchemaValidator|formats)\./.test(id))
+  const isValidatorEntry = c => Object.keys(c.modules).some(id => /chunks\/(?:jsonSchemaValidator|standardSchemaValidator|formats)\./.test(id))
   // The confirmation step, loaded on the first call of a tool that asks the person; the budgets,
   // loaded only by a page that turns them on; the marking of untrusted() values, loaded with the
   // first result that holds one; the registration by name, loaded only on Firefox's own context.
@@ -86,6 +86,11 @@ export async function measure(source, packages = { 'vue-webmcp': root }, externa
   // by name share) loads with them, never on a first call.
   const importersOf = c => lazy.filter(other => other.imports.includes(c.fileName))
   const isWhenUsed = c => isWhenUsedEntry(c) || (importersOf(c).length > 0 && importersOf(c).every(isWhenUsedEntry))
+  // What only the validators import (with the budgets: `$ref` resolution) loads with them.
+  const isValidator = (c) => {
+    const importers = importersOf(c)
+    return isValidatorEntry(c) || (importers.some(isValidatorEntry) && importers.every(other => isValidatorEntry(other) || isWhenUsedEntry(other)))
+  }
   const sum = list => [...list].reduce((n, c) => n + gzip(c), 0)
   return {
     startup: sum(startup),

@@ -58,13 +58,23 @@ console.log('What a page loads before its tools are registered (useWebMCPTool, V
 console.log(`${'the page has'.padEnd(beforeWidth)}  ${pad('bytes', 6)}  requests`)
 for (const r of beforeRows)
   console.log(`${r.label.padEnd(beforeWidth)}  ${pad(r.startup, 6)}  ${r.startupFiles} with the page, 0 between mount and registration`)
-// The budgets' chunk and what it imports that no first call loads (the spec's rules).
-const isBudgets = modules => modules.some(id => id.endsWith('/chunks/budgets.mjs'))
-const budgetFiles = row => row.lazyChunks.filter(c => isBudgets(c.modules) || (c.importedBy.length > 0 && c.importedBy.some(isBudgets) && c.importedBy.every(modules => isBudgets(modules) || modules.some(id => id.endsWith('/chunks/byNameRegistration.mjs')))))
-const budgetsOf = row => budgetFiles(row).reduce((n, c) => n + c.gzip, 0)
-const budgetCount = budgetFiles(beforeRows[1]).length
-console.log(`${'with budgets: \'error\' (the budgets load first)'.padEnd(beforeWidth)}  ${pad(beforeRows[1].startup + budgetsOf(beforeRows[1]), 6)}  ${beforeRows[1].startupFiles} with the page, ${budgetCount} after setup (the budgets${budgetCount > 1 ? ' and the spec\'s rules' : ''})`)
-console.log('requests: files of the app\'s build, the package\'s included; vue is external. The validators load on a tool\'s first call.\n')
+// What loads with a lazily loaded part of `row`: the chunk built from dist/chunks/<name>.mjs for
+// each of `parts`, with the chunks it imports statically, start-up chunks aside.
+function loadedWith(row, parts) {
+  const byFile = new Map(row.lazyChunks.map(c => [c.fileName, c]))
+  const loaded = new Set()
+  const load = (c) => {
+    if (!c || loaded.has(c))
+      return
+    loaded.add(c)
+    c.imports.forEach(file => load(byFile.get(file)))
+  }
+  row.lazyChunks.filter(c => parts.some(name => c.modules.some(id => id.endsWith(`/chunks/${name}.mjs`)))).forEach(load)
+  return { bytes: [...loaded].reduce((n, c) => n + c.gzip, 0), files: loaded.size }
+}
+const withBudgets = loadedWith(beforeRows[1], ['budgets'])
+console.log(`${'with budgets: \'error\' (the budgets load first)'.padEnd(beforeWidth)}  ${pad(beforeRows[1].startup + withBudgets.bytes, 6)}  ${beforeRows[1].startupFiles} with the page, ${withBudgets.files} after setup (the budgets, with what they import)`)
+console.log('requests: files of the app\'s build, the package\'s included; vue is external. The call path and the validators load once the page\n          is idle after its tools registered (the warm-up), or on a tool\'s first call.\n')
 
 const rows = []
 for (const [label, source, target] of ROWS)
@@ -112,20 +122,8 @@ function whenUsed(name) {
 for (const [label, name] of [['+ a tool that asks the person (the confirmation step)', 'confirm'], ['+ budgets on (at setup: definitions and results)', 'budgets'], ['+ a result with untrusted() values (the marking)', 'untrustedMarking'], ['+ Firefox\'s own context (its registration by name)', 'byNameRegistration']])
   console.log(`${label.padEnd(width)}  ${pad(whenUsed(name), 8)}`)
 // Once the browser is idle after its tools registered, the warm-up has loaded what their calls can
-// need (call/warmUp.ts): the call path, and the parts of the kinds of tools the page has. Each
-// part is the chunk built from dist/chunks/<name>.mjs with the chunks it imports statically.
-function afterIdle(parts) {
-  const byFile = new Map(onlyTool.lazyChunks.map(c => [c.fileName, c]))
-  const loaded = new Set()
-  const load = (c) => {
-    if (!c || loaded.has(c))
-      return
-    loaded.add(c)
-    c.imports.forEach(file => load(byFile.get(file)))
-  }
-  onlyTool.lazyChunks.filter(c => parts.some(name => chunkOf(c, name))).forEach(load)
-  return onlyTool.startup + [...loaded].reduce((n, c) => n + c.gzip, 0)
-}
+// need (call/warmUp.ts): the call path, and the parts of the kinds of tools the page has.
+const afterIdle = parts => onlyTool.startup + loadedWith(onlyTool, parts).bytes
 const AFTER_IDLE = [
   ['a tool without a schema', ['pipeline']],
   ['a tool with a JSON Schema using format, and an outputSchema', ['pipeline', 'jsonSchemaValidator', 'formats']],

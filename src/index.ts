@@ -13,7 +13,7 @@ export { isToolResponse } from './results/isToolResponse'
 export { toErrorResponse, toToolResponse } from './results/normalize'
 export { untrusted, untrustedResult } from './results/untrustedValue'
 export { WebMCPDefinitionError } from './shared/definitionError'
-export { ERROR_CODE_KEY, ResultTooLargeError, ToolInputError, ToolOutputError } from './shared/errors'
+export { CodeLoadError, ERROR_CODE_KEY, ResultTooLargeError, ToolInputError, ToolOutputError } from './shared/errors'
 export { DEFAULT_BUDGETS, DEFAULT_CONFIRM_TIMEOUT_MS } from './shared/limits'
 export type {
   DefineWebMCPToolOptions,

@@ -98,7 +98,7 @@ const functions: DefaultTheme.SidebarItem[] = [
   },
   {
     text: 'Results and errors',
-    items: ['toToolResponse', 'toErrorResponse', 'isToolResponse', 'untrustedResult', 'untrusted', 'ERROR_CODE_KEY', 'ToolInputError', 'ToolOutputError', 'ResultTooLargeError', 'WebMCPDefinitionError'].map(fn),
+    items: ['toToolResponse', 'toErrorResponse', 'isToolResponse', 'untrustedResult', 'untrusted', 'ERROR_CODE_KEY', 'ToolInputError', 'ToolOutputError', 'ResultTooLargeError', 'CodeLoadError', 'WebMCPDefinitionError'].map(fn),
   },
   {
     text: 'vue-webmcp/testing',

@@ -4,25 +4,11 @@
 // call's signal, and the time limit a call runs by (`timeoutSetting`).
 // No Vue import.
 
+import { CodeLoadError } from '../shared/errors'
 import { warnOnce } from '../shared/warn'
 
 /** The longest delay a browser timer holds (2^31-1 ms, about 24.8 days): a longer one fires at once, so every limit is clamped to it. */
 export const MAX_TIMER_MS = 2 ** 31 - 1
-
-/**
- * A part of the call path that could not be loaded (a network error, a chunk
- * gone after a deploy): the guard's `INTERNAL`. `part` names it for the
- * developer, `cause` is the browser's own error (with the file's address);
- * the message is what the agent reads, which names no file: only a reload
- * brings the page's code back.
- */
-export class CodeLoadError extends Error {
-  override name = 'CodeLoadError'
-
-  constructor(readonly part: string, message: string, options?: ErrorOptions) {
-    super(message, options)
-  }
-}
 
 /**
  * Rethrows a `CodeLoadError` as the agent reads it: what did not happen

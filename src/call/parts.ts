@@ -3,7 +3,7 @@
 // (call/warmUp.ts). Each part has one loader, so the part warmed up is the
 // part a call runs, and a call that finds its part loaded waits on nothing.
 // No Vue import.
-import { CodeLoadError } from './loading'
+import { CodeLoadError } from '../shared/errors'
 
 export interface LazyPart<T> {
   /** The part, once loaded. */

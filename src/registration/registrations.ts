@@ -116,7 +116,7 @@ function createSlot(options: WebMCPAnyToolOptions, group: ToolGroup): ToolSlot {
     isRegistered: shallowRef(false),
     error: shallowRef(null),
     // Step 1 of a call (see "How a call flows" in docs/contributing.md): the call counts from its
-    // arrival, before the call path loads; the rest is the call path's (call/registeredCall.ts).
+    // arrival, before the call path loads; the rest is the call path's (`callRegisteredTool`, call/trackedCall.ts).
     call: async (args, callOptions) => {
       const end = slot.calls.begin()
       return (await loadAndCallTool(end, path => path.callRegisteredTool(slot, args, callOptions, end))).response

@@ -33,3 +33,20 @@ export class ResultTooLargeError extends Error {
       + 'Ask for less: narrow the query, request fewer items, or ask for one page or one field at a time.')
   }
 }
+
+/**
+ * A part of vue-webmcp's own code that could not be loaded (a network error,
+ * a file gone after a deploy): what `lastError` and `onToolResult`'s `error`
+ * hold for an `INTERNAL` call that could not run, or whose result could not be
+ * sent. `part` names the part (`'the JSON Schema validator'`, `'the
+ * confirmation step'`, ...), `cause` is the browser's own error, with the
+ * file's address. The message is what the agent reads: it names no file, and
+ * says to reload the page, the only way to get the code back.
+ */
+export class CodeLoadError extends Error {
+  override name = 'CodeLoadError'
+
+  constructor(readonly part: string, message: string, options?: ErrorOptions) {
+    super(message, options)
+  }
+}

@@ -70,10 +70,11 @@ export interface WebMCPConfig {
    * Once the browser is idle after tools registered, load the code their
    * calls can need (the call path; the validator, with the `format` checkers
    * for schemas that use them; the Standard Schema adapter; the confirmation
-   * step for tools that ask; the result budget in `'error'` mode), so no call
-   * waits on the network and a deploy after the page loaded cannot break the
-   * tools on it. Default `true`; `false` loads each part on the first call
-   * that needs it. Read as the tools are set up.
+   * step for tools that ask; the result budget in `'error'` mode; the marking
+   * of `untrusted()` values for tools annotated `untrustedContentHint`), so no
+   * call waits on the network and a deploy after the page loaded cannot break
+   * the tools on it. Default `true`; `false` loads each part on the first call
+   * that needs it. Read as tools register.
    */
   warmUp?: boolean
   /** Development builds: register read-only debugging tools for coding agents (ignored in production builds). */

@@ -441,7 +441,7 @@ describe('development memory and failures', () => {
 
 describe('a part of the package that could not load', () => {
   it('is recorded with the part and the browser\'s own words, which the agent never reads', async () => {
-    const { CodeLoadError } = await import('../../../src/call/loading')
+    const { CodeLoadError } = await import('../../../src')
     const cause = new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/formats-x1.js')
     mountApp(defineComponent({
       setup() {
