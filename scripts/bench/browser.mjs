@@ -90,6 +90,27 @@ async function heapPage(browser, server) {
   return { page, heap }
 }
 
+/** A Chromium driven by Playwright, as an agent drives a page: a DevTools client is attached (with the Runtime domain on). */
+function launchDriven(chromiumPath) {
+  return chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'] })
+}
+
+/**
+ * Benchmark 2 as the issue measures it (#41): the bench page in a Chromium
+ * Playwright drives, the signal-per-tool loop, the same loop called 19 frames
+ * deeper, and useWebMCPTools, without and with a JSON Schema each.
+ */
+async function drivenRegistration(browser, server, rounds) {
+  const page = await browser.newPage()
+  page.on('pageerror', e => console.error('page error:', e.message))
+  await page.goto(`http://localhost:${server.address().port}/`)
+  await page.waitForFunction(() => window.bench?.ready)
+  const kinds = ['rawPerTool', 'rawPerToolDeep', 'group', 'rawSchema', 'groupSchema']
+  const out = await page.evaluate(([n, r, k]) => window.bench.registration(n, r, k), [200, rounds, kinds])
+  await page.close()
+  return out
+}
+
 /** Throws when a section's figure is missing: a benchmark that prints NaN measures nothing. */
 export function finite(section, ...figures) {
   if (!figures.length || figures.some(figure => !Number.isFinite(figure)))
@@ -118,7 +139,21 @@ export async function runBrowserBenchmarks({ registration, calls, memory, args, 
       console.log(`   raw loop, one signal for all: ${fmt(m('raw'))} ms   raw loop, a signal per tool: ${fmt(m('rawPerTool'))} ms   useWebMCPTools: ${fmt(m('group'))} ms`)
       console.log(`   ratio to the one-signal loop ${median(rounds.map(r => r.group / r.raw)).toFixed(2)}x, to the signal-per-tool loop ${median(rounds.map(r => r.group / r.rawPerTool)).toFixed(2)}x (target <= 1.3x)`)
       console.log(`   with a small JSON Schema each: raw loop, a signal per tool: ${fmt(m('rawSchema'))} ms   useWebMCPTools: ${fmt(m('groupSchema'))} ms`)
-      console.log(`   ratio ${median(rounds.map(r => r.groupSchema / r.rawSchema)).toFixed(2)}x (target <= 1.5x)\n`)
+      console.log(`   ratio ${median(rounds.map(r => r.groupSchema / r.rawSchema)).toFixed(2)}x (target <= 1.5x)`)
+
+      // The same, as a page sees it when an agent drives it through Playwright (issue #41).
+      browser = await launchDriven(chromiumPath)
+      const driven = await drivenRegistration(browser, server, quick ? 3 : 15)
+      const d = key => median(driven.map(r => r[key]))
+      const dRatio = (key, base) => median(driven.map(r => r[key] / r[base])).toFixed(2)
+      finite('2 (Playwright)', ...['rawPerTool', 'rawPerToolDeep', 'group', 'rawSchema', 'groupSchema'].map(d))
+      console.log(`   Both ways, median ratio to the signal-per-tool loop:   ${'no DevTools client'.padEnd(20)} driven by Playwright (${driven.length} rounds)`)
+      console.log(`   useWebMCPTools, no schema (target <= 1.3x)            ${`${median(rounds.map(r => r.group / r.rawPerTool)).toFixed(2)}x`.padEnd(20)} ${dRatio('group', 'rawPerTool')}x (${fmt(d('group'))} ms / ${fmt(d('rawPerTool'))} ms)`)
+      console.log(`   useWebMCPTools, a JSON Schema each (target <= 1.5x)   ${`${median(rounds.map(r => r.groupSchema / r.rawSchema)).toFixed(2)}x`.padEnd(20)} ${dRatio('groupSchema', 'rawSchema')}x (${fmt(d('groupSchema'))} ms / ${fmt(d('rawSchema'))} ms)`)
+      console.log(`   the same raw loop, 19 frames deeper (no schema)        ${'-'.padEnd(20)} ${dRatio('rawPerToolDeep', 'rawPerTool')}x (${fmt(d('rawPerToolDeep'))} ms)`)
+      console.log('   Why they differ: Playwright turns the Runtime domain on, and then Chromium records the whole JS stack in each registerTool call (28 frames under useWebMCPTools\', 9 under the loop\'s)\n')
+      await browser.close()
+      browser = undefined
     }
 
     if (calls) {

@@ -12,7 +12,12 @@ const settle = (ms = 20) => new Promise(r => setTimeout(r, ms))
 // A small JSON Schema, a fresh literal per tool as an author writes it.
 const smallSchema = () => ({ type: 'object', properties: { q: { type: 'string', description: 'What to look for' }, limit: { type: 'integer', minimum: 1 } }, required: ['q'] })
 
-async function rawRound(n, prefix, perTool, withSchema = false) {
+// `frames` more JS frames under each registerTool call, as a call from deep in Vue has.
+function below(frames, call) {
+  return frames > 0 ? below(frames - 1, call) : call()
+}
+
+async function rawRound(n, prefix, perTool, withSchema = false, frames = 0) {
   const shared = new AbortController()
   const start = performance.now()
   const controllers = []
@@ -22,7 +27,8 @@ async function rawRound(n, prefix, perTool, withSchema = false) {
     const tool = { name: `${prefix}${i}`, description: 'A tool', execute: () => 'ok' }
     if (withSchema)
       tool.inputSchema = smallSchema()
-    return mc.registerTool(tool, { signal: controller.signal })
+    const call = () => mc.registerTool(tool, { signal: controller.signal })
+    return frames ? below(frames, call) : call()
   }))
   const ms = performance.now() - start
   controllers.forEach(c => c.abort())
@@ -47,33 +53,35 @@ async function groupRound(n, prefix, withSchema = false) {
   return ms
 }
 
-async function registration(n, rounds) {
+const registrationKinds = {
+  raw: (n, r) => rawRound(n, `raw${r}_`, false),
+  rawPerTool: (n, r) => rawRound(n, `rawp${r}_`, true),
+  // The signal-per-tool loop with 19 more frames under each call: as deep as
+  // useWebMCPTools calls registerTool in an effect scope (28 frames under it; the loop's, 9).
+  rawPerToolDeep: (n, r) => rawRound(n, `rawd${r}_`, true, false, 19),
+  group: (n, r) => groupRound(n, `grp${r}_`),
+  rawSchema: (n, r) => rawRound(n, `raws${r}_`, true, true),
+  groupSchema: (n, r) => groupRound(n, `grps${r}_`, true),
+}
+
+/** `rounds` rounds of every kind named (all but the deep loop by default), each registering `n` tools. */
+async function registration(n, rounds, names = ['raw', 'rawPerTool', 'group', 'rawSchema', 'groupSchema']) {
   for (let w = 0; w < 3; w++) {
-    await rawRound(n, `warm_raw${w}_`, false)
-    await rawRound(n, `warm_rawp${w}_`, true)
-    await groupRound(n, `warm_grp${w}_`)
-    await rawRound(n, `warm_raws${w}_`, true, true)
-    await groupRound(n, `warm_grps${w}_`, true)
+    for (const kind of names)
+      await registrationKinds[kind](n, `warm${w}`)
   }
   await settle(50)
   const out = []
-  const kinds = {
-    raw: r => rawRound(n, `raw${r}_`, false),
-    rawPerTool: r => rawRound(n, `rawp${r}_`, true),
-    group: r => groupRound(n, `grp${r}_`),
-    rawSchema: r => rawRound(n, `raws${r}_`, true, true),
-    groupSchema: r => groupRound(n, `grps${r}_`, true),
-  }
   for (let r = 0; r < rounds; r++) {
     // Rotate the order so no kind always runs first.
-    const order = Object.keys(kinds)
+    const order = [...names]
     for (let k = 0; k < r % order.length; k++) order.push(order.shift())
     const round = {}
     for (const kind of order) {
       // A collection between kinds, so none pays for another's garbage.
       globalThis.gc?.()
       await settle()
-      round[kind] = await kinds[kind](r)
+      round[kind] = await registrationKinds[kind](n, r)
     }
     out.push(round)
   }
