@@ -28,8 +28,9 @@ export function useWebMCPTools<const T extends readonly WebMCPAnyToolOptions[]>(
   const component = setupComponent()
   const scope = ownScope('useWebMCPTools')
   const states: Omit<UseWebMCPToolReturn, 'stop'>[] = groupError
-    ? definitions.map(() => ({ isSupported, isRegistered: shallowRef(false), error: shallowRef(null), ...createCallState() }))
-    : scope.run(() => useToolRegistrations(definitions, shared, component))!
+    ? definitions.map(() => ({ isSupported, isRegistered: shallowRef(false), error: shallowRef(null), ...createCallState().state }))
+    // Bound, not wrapped in an arrow: a frame fewer under registerTool (registrations.ts, `held`).
+    : scope.run(useToolRegistrations.bind(null, definitions, shared, component))!
   const stop = () => scope.stop()
 
   // No prototype: `constructor`, `toString` and `__proto__` are tool names like any other.

@@ -9,7 +9,6 @@
 // loaded. No Vue import.
 import type { Engine } from './adapter'
 import type { ByNameModelContext } from './byNameRegistration'
-import { toError } from '../shared/toError'
 
 /** The registration by name once loaded; while it loads, the one import() every registration waits on, in order. */
 let loaded: typeof import('./byNameRegistration') | undefined
@@ -49,7 +48,7 @@ export const byNameEngine = {
       signal.throwIfAborted()
       return module.registerByName(mc, tool, signal, owner)
     }, (reason) => {
-      throw new Error(`Tool "${tool.name}" not registered: its registration code could not be loaded (${toError(reason).message}).`, { cause: reason })
+      throw new Error(`Tool "${tool.name}" not registered: its registration code could not be loaded. Reload the page.`, { cause: reason })
     }) as void | Promise<void>,
   onChange: (mc: ByNameModelContext, listener: () => void, options?: { once?: boolean, signal?: AbortSignal }): void => {
     withRegistration(module => module.onChange(mc, listener, options), () => {})

@@ -12,7 +12,9 @@ import type { WebMCPToolCallState } from '../types'
 import { shallowRef } from 'vue'
 import { toError } from '../shared/toError'
 
-export interface CallState extends WebMCPToolCallState {
+export interface CallState {
+  /** What the page reads: `isExecuting`, `callCount`, `lastResult`, `lastError`, `reset()`. */
+  state: WebMCPToolCallState
   /** A call arrives: it counts, and `isExecuting` turns true. Returns what ends it. */
   begin: () => EndCall
 }
@@ -25,19 +27,6 @@ function write<T>(state: ShallowRef<T>, value: T): void {
   catch (error) {
     if (__DEV__)
       console.error('[vue-webmcp] a watcher of the call state threw; the state was written all the same.', error)
-  }
-}
-
-/**
- * Why a call failed, as an `Error`. Never throws: a tool may throw a revoked
- * Proxy, or an object whose getters throw.
- */
-function failureError(failure: unknown): Error {
-  try {
-    return toError(failure)
-  }
-  catch {
-    return new Error('The tool threw a value that cannot be read.')
   }
 }
 
@@ -69,10 +58,10 @@ export function createCallState(): CallState {
       // A call that began before `reset()` no longer writes what reset cleared.
       if (startedIn === generation) {
         write(lastResult, ending.ok ? ending.result : undefined)
-        write(lastError, ending.ok ? null : failureError(ending.failure))
+        write(lastError, ending.ok ? null : toError(ending.failure))
       }
     }
   }
 
-  return { isExecuting, callCount, lastResult, lastError, reset, begin }
+  return { state: { isExecuting, callCount, lastResult, lastError, reset }, begin }
 }

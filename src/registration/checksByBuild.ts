@@ -9,7 +9,6 @@ import type { ToolDefinition, WebMCPBudgetLimits, WebMCPBudgetMode } from '../ty
 import { shallowRef } from 'vue'
 import { registrationError } from '../definitions/definitionChecks'
 import { eagerDefinitionChecks } from '../definitions/eagerDefinitionChecks'
-import { toError } from '../shared/toError'
 
 /** The error that keeps a definition unregistered, or null. It may replace a Standard Schema in it by its JSON Schema. */
 export type DefinitionCheck = (definition: ToolDefinition) => Error | null
@@ -39,7 +38,7 @@ async function loadBudgetCheck(checks: ShallowRef<DefinitionCheck | undefined>, 
     budgetError = (await import('../call/budgets')).definitionError
   }
   catch (reason) {
-    const failure = new Error(`Not registered: its definition checks could not be loaded (${toError(reason).message}).`, { cause: reason })
+    const failure = new Error('Not registered: its definition checks could not be loaded. Reload the page.', { cause: reason })
     checks.value = budgets === 'error' ? definition => registrationError(definition) ?? failure : registrationError
     return
   }

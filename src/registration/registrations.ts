@@ -32,7 +32,8 @@ export function useToolRegistrations(
 ): UseWebMCPToolReturn[] {
   // A scope of its own, a child of the caller's, so `stop()` can end it; its end unregisters the tools.
   const scope = ownScope('useWebMCPTool')
-  return scope.run(() => registerInScope(scope, list, shared, component))!
+  // Bound, not wrapped in an arrow: a frame fewer under registerTool (see `held`).
+  return scope.run(registerInScope.bind(null, scope, list, shared, component))!
 }
 
 /**
@@ -85,24 +86,32 @@ function registerInScope(
     })
   }
 
+  // watchEffect's first run is a dozen of Vue's frames deep; the
+  // tools it registers (in an effect scope or a store) are registered as soon
+  // as watchEffect returns, before this function does. A page a DevTools
+  // client drives (Playwright, an agent's) pays in each registerTool call for
+  // every frame on the stack: Chromium records the whole stack there.
+  let held: Change[] | undefined = []
   const sync = (): void => {
     // Read afresh: a context replaced since the last pass takes every tool with it.
     refreshModelContext(shared.document)
-    syncRegistrations(slots, shared, modelContext.value, active.value ? checks.value : undefined, config.warmUp !== false)
+    syncRegistrations(slots, shared, modelContext.value, active.value ? checks.value : undefined, held)
   }
   const active = useShown(scope, sync, component)
   watchEffect(sync)
+  registerChanges(held, modelContext.value)
+  held = undefined
 
   onScopeDispose(() => {
-    ended.abort(new DOMException('Scope ended.', 'AbortError'))
+    // Its calls still running are cancelled: the call path tells the agent the page moved on.
+    ended.abort()
     slots.forEach(unregister)
   })
 
   const isSupported = useIsSupported(modelContext)
   // Every tool of a group shares the group's `stop`.
   const stop = () => scope.stop()
-  return slots.map(({ isRegistered, error, calls: { isExecuting, callCount, lastResult, lastError, reset } }) =>
-    ({ isSupported, isRegistered, error, stop, isExecuting, callCount, lastResult, lastError, reset }))
+  return slots.map(({ isRegistered, error, calls }) => ({ isSupported, isRegistered, error, stop, ...calls.state }))
 }
 
 function createSlot(options: WebMCPAnyToolOptions, group: ToolGroup): ToolSlot {
@@ -141,16 +150,17 @@ function throwFirstProblem(slots: readonly ToolSlot[], shared: UseWebMCPToolsSha
  * is on screen; a view cached by <KeepAlive> has them only while activated.
  * Deactivation and activation act at once too, so of two cached views
  * registering one name, the one shown holds it. Nothing runs once `stop()` has
- * ended the scope: `run()` skips a stopped scope (development builds check
- * first, since it warns there).
+ * ended the scope.
  */
 function useShown(scope: EffectScope, sync: () => void, instance: ComponentInternalInstance | null): ShallowRef<boolean> {
   const shown = shallowRef(!instance || instance.isMounted)
   if (instance) {
+    // `sync` is called, not run in the scope (it creates nothing the scope
+    // would own): a frame fewer under registerTool (see `held`).
     const show = (on: boolean) => () => {
       shown.value = on
-      if (!__DEV__ || scope.active)
-        scope.run(sync)
+      if (scope.active)
+        sync()
     }
     onMounted(show(true))
     onDeactivated(show(false))
@@ -179,14 +189,14 @@ interface Change {
  * tool is prepared first, then the tools that change let go of their
  * registrations, then the new ones go out back to back: registration costs
  * nothing between `registerTool` calls, and two tools may swap names in one pass.
- * With `warmUp`, what the registered tools' calls can need loads once the browser is idle.
+ * `held`: where the changes of watchEffect's first run wait for its caller to register them.
  */
 function syncRegistrations(
   slots: readonly ToolSlot[],
   shared: UseWebMCPToolsSharedOptions,
   modelContext: WebMCP.ModelContext | undefined,
   check: DefinitionCheck | undefined,
-  warmUp: boolean,
+  held?: Change[],
 ): void {
   const changes = slots.map(slot => prepare(slot, shared, modelContext, check))
   for (const change of changes) {
@@ -195,10 +205,21 @@ function syncRegistrations(
       change.slot.error.value = change.error
     }
   }
+  if (held)
+    held.push(...changes)
+  else
+    registerChanges(changes, modelContext)
+}
+
+/**
+ * The registrations of a pass, back to back. Unless the app turned the warm-up
+ * off, what their calls can need loads once the browser is idle.
+ */
+function registerChanges(changes: readonly Change[], modelContext: WebMCP.ModelContext | undefined): void {
   for (const { slot, json, definition } of changes) {
     if (json) {
       register(slot, json, modelContext!, 'first', definition)
-      if (warmUp)
+      if (slot.group.config.warmUp !== false)
         warmUpWhenIdle(slot)
     }
   }

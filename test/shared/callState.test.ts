@@ -130,7 +130,7 @@ describe(`call state (${lane})`, () => {
     await until(() => tool.isRegistered.value)
     expect((await agentCall(mc, name)).isError).toBe(true)
     expect(tool.lastError.value).toBeInstanceOf(Error)
-    expect(tool.lastError.value!.message).toBe('The tool threw a value that cannot be read.')
+    expect(tool.lastError.value!.message).toBe('A value that cannot be read was thrown.')
     expect(tool.isExecuting.value).toBe(false)
   })
 
