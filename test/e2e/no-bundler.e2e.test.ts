@@ -43,7 +43,7 @@ function page(variant: 'development' | 'production'): string {
 <script type="importmap">${JSON.stringify(importMap)}</script>
 </head><body><div id="app"></div>
 <script type="module">
-import { createApp, ref } from 'vue'
+import { createApp, ref, watch } from 'vue'
 import { useWebMCPTool } from 'vue-webmcp'
 
 createApp({
@@ -58,6 +58,11 @@ createApp({
     // Over Chrome's 500-character description budget: a development build
     // warns about it, a production build does not check.
     useWebMCPTool({ name: 'long_description', description: 'x'.repeat(600), execute: () => 'ok' })
+    // What the page had requested when its tool registered (the test reads it).
+    watch(isRegistered, (registered) => {
+      if (registered)
+        window.requestedWhenRegistered = performance.getEntriesByType('resource').map(entry => new URL(entry.name).pathname)
+    }, { flush: 'sync' })
     return { count, isRegistered }
   },
   template: '<p class="count">Count: {{ count }}</p><p v-if="isRegistered" class="ready">registered</p>',
@@ -135,8 +140,8 @@ async function open(variant: 'development' | 'production'): Promise<Loaded> {
     if (loaded.errors.length)
       return
     expect(await page.locator('.ready').count()).toBe(1)
-    loaded.requestedWhenRegistered = [...loaded.requests]
   }, { timeout: 30_000, interval: 100 })
+  loaded.requestedWhenRegistered = await page.evaluate(() => (window as { requestedWhenRegistered?: string[] }).requestedWhenRegistered ?? [])
   if (loaded.errors.length)
     throw new Error(`the page threw: ${loaded.errors.join('; ')}`)
   return loaded
@@ -166,15 +171,15 @@ describe.each(['production', 'development'] as const)('dist/vue-webmcp.esm-brows
     expect(lazyBeforeRegistered).toEqual([])
   })
 
-  it('an agent\'s call returns the normalized result, the call pipeline loaded with import()', async () => {
+  it('an agent\'s call returns the normalized result, the call pipeline loaded with import() once the page was idle', async () => {
     const { page } = loaded
-    // Not start-up code: loaded with import() on the first call.
+    // Not start-up code: loaded with import() once the page is idle after its tools registered.
     const startup = [...startupFiles(`vue-webmcp.esm-browser${variant === 'production' ? '.prod' : ''}.js`)]
     expect(startup.filter(f => f.startsWith('browser/call-')), 'the call pipeline is not start-up code').toEqual([])
-    expect(loaded.requests.some(p => /\/browser\/call-/.test(p)), 'the call pipeline waits for the first call').toBe(false)
+    expect(loaded.requestedWhenRegistered.some(p => /\/browser\/call-/.test(p)), 'the call pipeline waits until the tools registered').toBe(false)
+    await expect.poll(() => loaded.requests.some(p => /\/browser\/call-/.test(p)), { message: 'the warm-up loads the call pipeline' }).toBe(true)
     expect(await page.webmcp.callTool('add_to_counter', { n: 2 }, { timeout: 20_000 }))
       .toEqual({ content: [{ type: 'text', text: '{"count":2}' }] })
-    expect(loaded.requests.some(p => /\/browser\/call-/.test(p))).toBe(true)
     await expect.poll(() => page.locator('.count').innerText()).toBe('Count: 2')
 
     const invalid = await page.webmcp.callTool('add_to_counter', { n: 'two' }, { timeout: 20_000 }) as { isError?: boolean, content: { text: string }[], _meta?: Record<string, unknown> }
