@@ -1,6 +1,6 @@
 // `npm run bench`: measured figures, each as a ratio taken side by side in one
 // run so they hold on a noisy machine. Benchmarks, not tests: nothing here
-// fails a build; docs/guide/size-and-speed.md records the latest figures and the machine.
+// fails a build. docs/guide/size-and-speed.md gives figures of one run on a quiet machine.
 
 import os from 'node:os'
 import process from 'node:process'
