@@ -29,8 +29,8 @@ export function useWebMCPTools<const T extends readonly WebMCPAnyToolOptions[]>(
   const scope = ownScope('useWebMCPTools')
   const states: Omit<UseWebMCPToolReturn, 'stop'>[] = groupError
     ? definitions.map(() => ({ isSupported, isRegistered: shallowRef(false), error: shallowRef(null), ...createCallState().state }))
-    // Bound, not wrapped in an arrow: a frame fewer under registerTool (registrations.ts, `held`).
-    : scope.run(useToolRegistrations.bind(null, definitions, shared, component))!
+    // In the group's scope, not one of their own inside it: a frame fewer under registerTool (registrations.ts, `held`).
+    : useToolRegistrations(definitions, shared, component, scope)
   const stop = () => scope.stop()
 
   // No prototype: `constructor`, `toString` and `__proto__` are tool names like any other.

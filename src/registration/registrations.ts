@@ -29,9 +29,9 @@ export function useToolRegistrations(
   list: readonly WebMCPAnyToolOptions[],
   shared: UseWebMCPToolsSharedOptions = {},
   component = setupComponent(),
+  // A scope of its own (a group's, from useWebMCPTools), a child of the caller's, so `stop()` can end it; its end unregisters the tools.
+  scope = ownScope('useWebMCPTool'),
 ): UseWebMCPToolReturn[] {
-  // A scope of its own, a child of the caller's, so `stop()` can end it; its end unregisters the tools.
-  const scope = ownScope('useWebMCPTool')
   // Bound, not wrapped in an arrow: a frame fewer under registerTool (see `held`).
   return scope.run(registerInScope.bind(null, scope, list, shared, component))!
 }
