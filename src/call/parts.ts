@@ -2,6 +2,9 @@
 // one, or before, once the browser is idle after the page's tools registered
 // (call/warmUp.ts). Each part has one loader, so the part warmed up is the
 // part a call runs, and a call that finds its part loaded waits on nothing.
+// (Production builds with budgets on also load call/budgets.ts at setup, for
+// the definitions' check: registration/checksByBuild.ts, start-up code; the
+// result budget's load here then finds the module in the browser's cache.)
 // No Vue import.
 import { CodeLoadError } from '../shared/errors'
 
@@ -16,16 +19,17 @@ export interface LazyPart<T> {
 }
 
 function lazyPart<T>(part: string, load: () => Promise<T>): LazyPart<T> {
+  // The load in progress, which every use waits on; a failed one is dropped.
+  let pending: Promise<T> | undefined
   const lazy = {
     value: undefined as T | undefined,
-    async load(): Promise<T> {
-      try {
-        return lazy.value ??= await load()
-      }
-      catch (error) {
+    load: (): Promise<T> => pending ??= load().then(
+      value => (lazy.value = value),
+      (error: unknown) => {
+        pending = undefined
         throw error instanceof CodeLoadError ? error : new CodeLoadError(part, `Could not load ${part}.`, { cause: error })
-      }
-    },
+      },
+    ),
   }
   return lazy
 }

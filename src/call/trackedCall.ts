@@ -166,21 +166,22 @@ export function callRegisteredTool(
   return callTrackedTool({
     // A ref or getter that throws as the view is read is answered by the call path,
     // which then goes by the definition the tool registered and the app's config.
+    // So are `formatOutput` and `execute`, read at call time: swapping them never re-registers the tool.
     read: () => {
-      const view = slot.view()
+      const view: ToolView & Pick<ToolCall<unknown, unknown>, 'formatOutput' | 'owner'> = slot.view()
       if (observe)
         view.settings = observe(slot, view.settings)
+      view.formatOutput = options.formatOutput
+      // A remembered approval belongs to this registration, this `execute` and what the person saw (call/confirm.ts).
+      if (registration)
+        view.owner = { ended: registration.controller.signal, execute: options.execute }
       return view
     },
     registered: registration?.json,
     // Its own `onError`, else its group's, which is told the tool's name.
     onErrorFor: name => error => options.onError ? options.onError(error) : shared.onError?.(error, name),
     settings: config as ToolCallSettings,
-    // Read at call time: swapping them never re-registers the tool.
     execute: (a, run) => options.execute(a, run),
-    formatOutput: options.formatOutput,
     signals: [callOptions?.signal, ended],
-    // A remembered approval belongs to this registration, this `execute` and what the person saw (call/confirm.ts).
-    ...(registration ? { owner: { ended: registration.controller.signal, execute: options.execute } } : {}),
   }, args ?? {}, options, end)
 }

@@ -3,12 +3,16 @@
 // ahead of the first call (call/parts.ts): the validator, with the `format`
 // checkers for schemas that use them; the Standard Schema adapter; the
 // confirmation step for tools that ask; the result budget in `'error'` mode;
-// the marking of `untrusted()` values for tools hinted `untrustedContentHint`.
+// the marking of `untrusted()` values for tools hinted `untrustedContentHint`
+// (or for every tool once the page has marked a value). Each tool's settings
+// are read as it registers: a later change that does not register it anew
+// (a `confirm` ref turned on) loads its part on the call that needs it.
 // So no call waits on the network, and a deploy after the page loaded cannot
 // break the tools already on it. Each tool is read through its call-time view,
 // the one its calls read, so what is warmed is what a call would load.
 // No Vue import.
 import type { ToolView } from './trackedCall'
+import { anyMarked } from '../results/anyMarked'
 import { asksThePerson } from './confirmPolicy'
 import { budgetPart, confirmationPart, markingPart } from './parts'
 import { limitOf } from './resultStep'
@@ -27,14 +31,14 @@ export interface WarmUpTool {
 export async function warmUp(tools: Iterable<WarmUpTool>): Promise<void> {
   const loads: Promise<unknown>[] = []
   for (const tool of tools) {
-    let view: ToolView
+    let parts: (() => unknown)[]
     try {
-      view = tool.view()
+      parts = partsFor(tool.view())
     }
     catch {
       continue // a call that cannot read its options never runs, and loads nothing
     }
-    for (const load of partsFor(view))
+    for (const load of parts)
       loads.push(Promise.resolve().then(load))
   }
   await Promise.allSettled(loads)
@@ -53,7 +57,8 @@ export function partsFor(view: ToolView): (() => unknown)[] {
     parts.push(confirmationPart.load)
   if (limitOf(settings) !== undefined)
     parts.push(budgetPart.load)
-  if (annotations?.untrustedContentHint === true)
+  // As a call does, once the page has marked a value; before, for a tool that says it will.
+  if (annotations?.untrustedContentHint === true || anyMarked())
     parts.push(markingPart.load)
   return parts
 }

@@ -162,7 +162,8 @@ async function runSubmission<Fields extends WebMCPFormFields, Result>(
     const refusal = validatesHere(form, submit.submitter) ? formRefusal(form, toValue(options.name)) : undefined
     if (refusal)
       form.reportValidity() // the person sees what the agent is told
-    const outcome = loadAndCallTool(undefined, path => path.runToolCall({
+    // Read now, before the call path may load: an option that throws is this submission's failure.
+    const call: ToolCall<Fields, Result> = {
       name: toValue(options.name),
       origin: { source: 'form', caller: byAgent ? 'agent' : 'person', autosubmitted: byAgent && !!toValue(options.autosubmit) },
       ...read,
@@ -174,7 +175,8 @@ async function runSubmission<Fields extends WebMCPFormFields, Result>(
       formatOutput: options.formatOutput && ((result: Result, entries: Fields) => options.formatOutput!(result, entries)),
       onError: (thrown: unknown) => options.onError?.(thrown),
       signals: [ended],
-    }, fields))
+    }
+    const outcome = loadAndCallTool(undefined, path => path.runToolCall(call, fields))
     if (byAgent && typeof submit.respondWith === 'function') {
       const response = outcome.then(answer => answer.response)
       try {

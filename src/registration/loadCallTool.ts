@@ -29,7 +29,7 @@ export function warmUpWhenIdle(tool: WarmUpTool): void {
   if (toWarm)
     return void toWarm.push(tool)
   toWarm = [tool]
-  // Safari has no requestIdleCallback: a task later, after the page's setup.
+  // Safari has no requestIdleCallback: a task after the tools registered.
   ;(globalThis.requestIdleCallback ?? setTimeout)(() => {
     const tools = toWarm!
     toWarm = undefined

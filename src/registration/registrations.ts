@@ -37,14 +37,19 @@ export function useToolRegistrations(
 }
 
 /**
- * The component whose own setup is running, if any. Tools set up there follow
- * its mount and <KeepAlive>; tools set up in another scope (an effect scope, a
- * Pinia store, even one a component's setup first uses) live with that scope.
- * Vue names the component current there too, so its scope is compared.
+ * The component whose setup is running, if the current scope is its own or
+ * one made inside it. Tools set up there follow its mount and <KeepAlive>;
+ * tools set up in another scope (a detached one, a Pinia store's, even one a
+ * component's setup first uses) live with that scope. Vue names the component
+ * current there too, so the scopes are compared (`parent` is Vue's own link,
+ * unset for a detached scope).
  */
 export function setupComponent(): ComponentInternalInstance | null {
   const instance = getCurrentInstance()
-  return instance && (instance as unknown as { scope: EffectScope }).scope === getCurrentScope() ? instance : null
+  let scope = getCurrentScope() as (EffectScope & { parent?: EffectScope }) | undefined
+  while (scope && scope !== (instance as unknown as { scope: EffectScope } | null)?.scope)
+    scope = scope.parent
+  return scope ? instance : null
 }
 
 function registerInScope(
@@ -99,8 +104,10 @@ function registerInScope(
   }
   const active = useShown(scope, sync, component)
   watchEffect(sync)
-  registerChanges(held, modelContext.value)
+  const first = held
+  // Cleared first: later passes register at once, whatever this one does.
   held = undefined
+  registerChanges(first, modelContext.value)
 
   onScopeDispose(() => {
     // Its calls still running are cancelled: the call path tells the agent the page moved on.

@@ -35,10 +35,11 @@ export class ResultTooLargeError extends Error {
 }
 
 /**
- * A part of vue-webmcp's own code that could not be loaded (a network error,
+ * A part of vue-webmcp's call path that could not be loaded (a network error,
  * a file gone after a deploy): what `lastError` and `onToolResult`'s `error`
  * hold for an `INTERNAL` call that could not run, or whose result could not be
- * sent. `part` names the part (`'the JSON Schema validator'`, `'the
+ * sent. (When the call path itself cannot load, `lastError` is the browser's
+ * own error: start-up code stays without this class.) `part` names the part (`'the JSON Schema validator'`, `'the
  * confirmation step'`, ...), `cause` is the browser's own error, with the
  * file's address. The message is what the agent reads: it names no file, and
  * says to reload the page, the only way to get the code back.

@@ -51,6 +51,20 @@ describe(`call state under hostile use (${lane})`, () => {
     }
   })
 
+  it('a formatOutput that throws when read: the call does not run, the agent gets TOOL_ERROR, and the call ends', async () => {
+    const name = uniqueName('format_getter')
+    const execute = vi.fn(() => 'done')
+    const options = Object.defineProperty({ name, description: 'd', execute }, 'formatOutput', { enumerable: true, get: () => { throw new Error('formatOutput cannot be read') } })
+    const tool = mounted(() => useWebMCPTool(options))
+    await until(() => tool.isRegistered.value)
+    const response = await agentCall(mc, name)
+    expect(response._meta).toEqual({ 'vue-webmcp/code': 'TOOL_ERROR' })
+    expect(textOf(response)).toContain('formatOutput cannot be read')
+    expect(execute).not.toHaveBeenCalled()
+    expect(tool.isExecuting.value).toBe(false)
+    expect(tool.lastError.value).toBeInstanceOf(Error)
+  })
+
   it('a hook that throws when read changes nothing for the agent: onSuccess', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {

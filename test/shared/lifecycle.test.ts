@@ -55,6 +55,22 @@ describe(`life cycle (${lane})`, () => {
       expect(await call(a)).toEqual({ content: [{ type: 'text', text: 'A' }] })
     })
 
+    it('tools in an effect scope made inside a cached view\'s setup follow the view', async () => {
+      const name = uniqueName('scoped_delete')
+      const scoped = defineComponent({
+        setup() {
+          effectScope().run(() => useWebMCPTool({ name, description: 'Deletes everything', execute: () => 'gone' }))
+          return () => h('div', 'A')
+        },
+      })
+      const { shown } = keptAlive({ a: scoped, b: view(uniqueName('other'), 'B') }, 'a')
+      await until(async () => (await names()).includes(name))
+      shown.value = 'b'
+      await until(async () => !(await names()).includes(name))
+      shown.value = 'a'
+      await until(async () => (await names()).includes(name))
+    })
+
     it('a Pinia store\'s tools live with the store, even when a cached view first used it: deactivating the view keeps them', async () => {
       const name = uniqueName('store_list')
       const useBoard = defineStore(`board-${name}`, () => ({ tool: useWebMCPTool({ name, description: 'Lists the board', execute: () => 'board' }) }))

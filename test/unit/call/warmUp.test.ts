@@ -53,6 +53,16 @@ it('a view that throws as it is read loads nothing, and never rejects', async ()
   expect(loaded).toEqual([])
 })
 
+it('a view whose annotations or confirm throw as read loads nothing for that tool, and never rejects', async () => {
+  const { warmUp } = await import('../../../src/call/warmUp')
+  const throwing = { get consequentialHint(): boolean { throw new Error('a store not ready') } }
+  await expect(warmUp([
+    { view: () => ({ name: 'asks', settings, annotations: throwing }) as ToolView },
+    { view: () => ({ name: 'json', settings, inputSchema: { type: 'object' } }) },
+  ])).resolves.toBeUndefined()
+  expect(loaded).toEqual(['validator'])
+})
+
 it('a part that cannot be loaded does not reject the warm-up, and the next use loads it again', async () => {
   vi.doMock('../../../src/call/confirm', () => {
     loaded.push('confirmation')
