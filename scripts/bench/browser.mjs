@@ -145,7 +145,7 @@ export async function runBrowserBenchmarks({ registration, calls, memory, args, 
 
       // The same, as a page sees it when an agent drives it through Playwright (issue #41).
       browser = await launchDriven(chromiumPath)
-      const driven = await drivenRegistration(browser, server, quick ? 3 : 15)
+      const driven = await drivenRegistration(browser, server, quick ? 3 : 61)
       const d = key => median(driven.map(r => r[key]))
       const dRatio = (key, base) => median(driven.map(r => r[key] / r[base])).toFixed(2)
       finite('2 (Playwright)', ...['rawPerTool', 'rawPerToolDeep', 'group', 'rawSchema', 'groupSchema'].map(d))
