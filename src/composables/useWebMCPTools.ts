@@ -29,7 +29,7 @@ export function useWebMCPTools<const T extends readonly WebMCPAnyToolOptions[]>(
   const scope = ownScope('useWebMCPTools')
   const states: Omit<UseWebMCPToolReturn, 'stop'>[] = groupError
     ? definitions.map(() => ({ isSupported, isRegistered: shallowRef(false), error: shallowRef(null), ...createCallState().state }))
-    // In the group's scope, not one of their own inside it: a frame fewer under registerTool (registrations.ts, `held`).
+    // In the group's scope, not one of their own inside it: a frame fewer under registerTool (registrations.ts, `setUpInScope`).
     : useToolRegistrations(definitions, shared, component, scope)
   const stop = () => scope.stop()
 

@@ -32,8 +32,11 @@ export function useToolRegistrations(
   // A scope of its own (a group's, from useWebMCPTools), a child of the caller's, so `stop()` can end it; its end unregisters the tools.
   scope = ownScope('useWebMCPTool'),
 ): UseWebMCPToolReturn[] {
-  // Bound, not wrapped in an arrow: a frame fewer under registerTool (see `held`).
-  return scope.run(registerInScope.bind(null, scope, list, shared, component))!
+  // Bound, not wrapped in an arrow, and the tools registered here once the
+  // scope's setup has returned: frames fewer under registerTool (see `setUpInScope`).
+  const [states, first, modelContext] = scope.run(setUpInScope.bind(null, scope, list, shared, component))!
+  registerChanges(first, modelContext)
+  return states
 }
 
 /**
@@ -52,12 +55,24 @@ export function setupComponent(): ComponentInternalInstance | null {
   return scope ? instance : null
 }
 
-function registerInScope(
+/** What a scope's setup leaves its caller: the tools' states, and the changes of watchEffect's first run to register, with the context. */
+type ScopeSetup = [states: UseWebMCPToolReturn[], first: Change[], modelContext: WebMCP.ModelContext | undefined]
+
+/**
+ * Sets up the tools' state, checks and reactive pass in `scope`. The changes
+ * of watchEffect's first run are held, not registered: a page a DevTools
+ * client drives (Playwright, an agent's) pays in each registerTool call for
+ * every frame on the stack (Chromium records the whole stack there), and
+ * watchEffect's first run is a dozen of Vue's frames deep, this scope's run a
+ * few more. The caller registers them as soon as this returns, before it
+ * returns itself.
+ */
+function setUpInScope(
   scope: EffectScope,
   list: readonly WebMCPAnyToolOptions[],
   shared: UseWebMCPToolsSharedOptions,
   component: ComponentInternalInstance | null,
-): UseWebMCPToolReturn[] {
+): ScopeSetup {
   const config = injectConfig()
   // Budgets and limits are the app's; each tool's call settings are its own.
   const { budgets, limits } = resolveCallSettings(config)
@@ -91,23 +106,19 @@ function registerInScope(
     })
   }
 
-  // watchEffect's first run is a dozen of Vue's frames deep; the
-  // tools it registers (in an effect scope or a store) are registered as soon
-  // as watchEffect returns, before this function does. A page a DevTools
-  // client drives (Playwright, an agent's) pays in each registerTool call for
-  // every frame on the stack: Chromium records the whole stack there.
-  let held: Change[] | undefined = []
+  // The changes of watchEffect's first run, for the caller to register (see above); later passes register their own.
+  let first: Change[] | undefined
   const sync = (): void => {
     // Read afresh: a context replaced since the last pass takes every tool with it.
     refreshModelContext(shared.document)
-    syncRegistrations(slots, shared, modelContext.value, active.value ? checks.value : undefined, held)
+    const changes = prepareChanges(slots, shared, modelContext.value, active.value ? checks.value : undefined)
+    if (first)
+      registerChanges(changes, modelContext.value)
+    else
+      first = changes
   }
   const active = useShown(scope, sync, component)
   watchEffect(sync)
-  const first = held
-  // Cleared first: later passes register at once, whatever this one does.
-  held = undefined
-  registerChanges(first, modelContext.value)
 
   onScopeDispose(() => {
     // Its calls still running are cancelled: the call path tells the agent the page moved on.
@@ -118,7 +129,7 @@ function registerInScope(
   const isSupported = useIsSupported(modelContext)
   // Every tool of a group shares the group's `stop`.
   const stop = () => scope.stop()
-  return slots.map(({ isRegistered, error, calls }) => ({ isSupported, isRegistered, error, stop, ...calls.state }))
+  return [slots.map(({ isRegistered, error, calls }) => ({ isSupported, isRegistered, error, stop, ...calls.state })), first!, modelContext.value]
 }
 
 function createSlot(options: WebMCPAnyToolOptions, group: ToolGroup): ToolSlot {
@@ -163,7 +174,7 @@ function useShown(scope: EffectScope, sync: () => void, instance: ComponentInter
   const shown = shallowRef(!instance || instance.isMounted)
   if (instance) {
     // `sync` is called, not run in the scope (it creates nothing the scope
-    // would own): a frame fewer under registerTool (see `held`).
+    // would own): a frame fewer under registerTool (see `setUpInScope`).
     const show = (on: boolean) => () => {
       shown.value = on
       if (scope.active)
@@ -189,22 +200,21 @@ interface Change {
 }
 
 /**
- * Brings every tool's registration in line with its options. Whatever it reads
- * is tracked, so a change to any of them runs it again; tools whose content
- * did not change are left alone. `check` is undefined while nothing may be
- * registered (the component is not shown, or the checks are loading). Every
- * tool is prepared first, then the tools that change let go of their
- * registrations, then the new ones go out back to back: registration costs
- * nothing between `registerTool` calls, and two tools may swap names in one pass.
- * `held`: where the changes of watchEffect's first run wait for its caller to register them.
+ * Prepares one pass over the tools. Whatever it reads is tracked, so a change
+ * to any of them runs it again; tools whose content did not change are left
+ * alone. `check` is undefined while nothing may be registered (the component
+ * is not shown, or the checks are loading). Every tool is prepared first, then
+ * the tools that change let go of their registrations; the changes it returns
+ * go to `registerChanges`, which registers the new ones back to back:
+ * registration costs nothing between `registerTool` calls, and two tools may
+ * swap names in one pass.
  */
-function syncRegistrations(
+function prepareChanges(
   slots: readonly ToolSlot[],
   shared: UseWebMCPToolsSharedOptions,
   modelContext: WebMCP.ModelContext | undefined,
   check: DefinitionCheck | undefined,
-  held?: Change[],
-): void {
+): Change[] {
   const changes = slots.map(slot => prepare(slot, shared, modelContext, check))
   for (const change of changes) {
     if (!change.keep) {
@@ -212,10 +222,7 @@ function syncRegistrations(
       change.slot.error.value = change.error
     }
   }
-  if (held)
-    held.push(...changes)
-  else
-    registerChanges(changes, modelContext)
+  return changes
 }
 
 /**
