@@ -17,8 +17,8 @@ export function useWebMCPTools<const T extends readonly WebMCPAnyToolOptions[]>(
   shared: UseWebMCPToolsSharedOptions = {},
 ): UseWebMCPToolsReturn<InferToolNames<T>, InferToolResults<T>> {
   const names = definitions.map(d => toValue(d.name))
-  const seen = new Set<string>()
-  const duplicate = names.find(name => seen.size === seen.add(name).size)
+  // Searched for only when there is one: the set alone is the cheap check a large group makes.
+  const duplicate = new Set(names).size === names.length ? undefined : names.find((name, i) => names.indexOf(name) !== i)
   const isSupported = useIsSupported(useModelContext(shared.document))
   // A group with a repeated name would register half of itself; register none.
   const groupError = duplicate === undefined
@@ -36,7 +36,7 @@ export function useWebMCPTools<const T extends readonly WebMCPAnyToolOptions[]>(
   // No prototype: `constructor`, `toString` and `__proto__` are tool names like any other.
   const byName: Record<string, WebMCPToolState> = Object.create(null)
   states.forEach((state, i) => {
-    byName[names[i]!] ??= stateEntry(state)
+    byName[names[i]!] ??= new ToolStateEntry(state)
   })
 
   const isRegistered = computed(() => {
@@ -68,18 +68,28 @@ export function useWebMCPTools<const T extends readonly WebMCPAnyToolOptions[]>(
  * One tool's state as `byName` gives it: plain values, read through getters so
  * they stay reactive, and frozen. Not `readonly()`, whose deep proxy would wrap
  * `lastResult`: it is what `execute` returned, as `useWebMCPTool` gives it (a
- * class instance with private fields keeps working).
+ * class instance with private fields keeps working). A class, so a group of
+ * many tools makes one small object per tool rather than seven getters each;
+ * `toJSON` shows the values where a template or a log prints the entry.
  */
-function stateEntry(state: Omit<UseWebMCPToolReturn, 'stop'>): WebMCPToolState {
-  const { isSupported, isRegistered, error, isExecuting, callCount, lastResult, lastError, reset } = state
-  return Object.freeze({
-    get isSupported() { return isSupported.value },
-    get isRegistered() { return isRegistered.value },
-    get error() { return error.value },
-    get isExecuting() { return isExecuting.value },
-    get callCount() { return callCount.value },
-    get lastResult() { return lastResult.value },
-    get lastError() { return lastError.value },
-    reset,
-  })
+class ToolStateEntry implements WebMCPToolState {
+  readonly #state: Omit<UseWebMCPToolReturn, 'stop'>
+  constructor(state: Omit<UseWebMCPToolReturn, 'stop'>) {
+    this.#state = state
+    Object.freeze(this)
+  }
+
+  get isSupported() { return this.#state.isSupported.value }
+  get isRegistered() { return this.#state.isRegistered.value }
+  get error() { return this.#state.error.value }
+  get isExecuting() { return this.#state.isExecuting.value }
+  get callCount() { return this.#state.callCount.value }
+  get lastResult() { return this.#state.lastResult.value }
+  get lastError() { return this.#state.lastError.value }
+  /** The state's own function, so it works detached (`const { reset } = byName.x`). */
+  get reset() { return this.#state.reset }
+  toJSON() {
+    const { isSupported, isRegistered, error, isExecuting, callCount, lastResult, lastError } = this
+    return { isSupported, isRegistered, error, isExecuting, callCount, lastResult, lastError }
+  }
 }

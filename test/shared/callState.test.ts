@@ -228,9 +228,13 @@ describe(`call state (${lane})`, () => {
     expect(seen).toBe(true)
     expect(group.byName[read]).toMatchObject({ isExecuting: false, callCount: 1, lastResult: { items: 2 }, lastError: null })
     expect(group.byName[write]).toMatchObject({ callCount: 0, lastResult: undefined })
-    group.byName[read]!.reset()
+    // As a template prints it, and a detached `reset` as a script destructures it.
+    expect(JSON.parse(JSON.stringify(group.byName[read]))).toEqual({ isSupported: true, isRegistered: true, error: null, isExecuting: false, callCount: 1, lastResult: { items: 2 }, lastError: null })
+    const { reset } = group.byName[read]!
+    reset()
     await nextTick()
     expect(group.byName[read]!.callCount).toBe(0)
+    expect(() => Object.assign(group.byName[read]!, { extra: 1 })).toThrow(TypeError)
   })
 
   it('byName lastResult is what execute returned, as useWebMCPTool\'s: a class instance with private fields keeps working', async () => {
