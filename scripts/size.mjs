@@ -102,8 +102,10 @@ const WHEN_USED = ['confirm', 'budgets', 'untrustedMarking', 'byNameRegistration
 // by name) loads with whichever of them loads first.
 const onlyWhenUsed = c => c.importedBy.length > 0 && c.importedBy.every(modules => WHEN_USED.some(name => inChunk(modules, name)))
 function loadable(without) {
+  // A chunk only the parts left out import (the `$ref` resolution the JSON Schema validator brings) is left out with them.
+  const onlyWith = c => c.importedBy.length > 0 && c.importedBy.every(modules => without.some(name => inChunk(modules, name)))
   return onlyTool.startup + onlyTool.lazyChunks
-    .filter(c => !without.some(name => chunkOf(c, name)) && !onlyWhenUsed(c))
+    .filter(c => !without.some(name => chunkOf(c, name)) && !onlyWhenUsed(c) && !onlyWith(c))
     .reduce((n, c) => n + c.gzip, 0)
 }
 const BY_SCHEMA = [
