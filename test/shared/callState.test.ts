@@ -229,7 +229,15 @@ describe(`call state (${lane})`, () => {
     expect(group.byName[read]).toMatchObject({ isExecuting: false, callCount: 1, lastResult: { items: 2 }, lastError: null })
     expect(group.byName[write]).toMatchObject({ callCount: 0, lastResult: undefined })
     // As a template prints it, and a detached `reset` as a script destructures it.
-    expect(JSON.parse(JSON.stringify(group.byName[read]))).toEqual({ isSupported: true, isRegistered: true, error: null, isExecuting: false, callCount: 1, lastResult: { items: 2 }, lastError: null })
+    expect(JSON.parse(JSON.stringify(group.byName[read]))).toEqual({
+      isSupported: true,
+      isRegistered: true,
+      error: null,
+      isExecuting: false,
+      callCount: 1,
+      lastResult: { items: 2 },
+      lastError: null,
+    })
     const { reset } = group.byName[read]!
     reset()
     await nextTick()
