@@ -100,12 +100,12 @@ const chunkOf = (c, name) => inChunk(c.modules, name)
 const WHEN_USED = ['confirm', 'budgets', 'untrustedMarking', 'byNameRegistration']
 // A chunk only the ones used when needed import (the spec's rules: the budgets and the registration
 // by name) loads with whichever of them loads first.
-const onlyWhenUsed = c => c.importedBy.length > 0 && c.importedBy.every(modules => WHEN_USED.some(name => inChunk(modules, name)))
+const importedOnlyBy = (c, names) => c.importedBy.length > 0 && c.importedBy.every(modules => names.some(name => inChunk(modules, name)))
+const onlyWhenUsed = c => importedOnlyBy(c, WHEN_USED)
 function loadable(without) {
   // A chunk only the parts left out import (the `$ref` resolution the JSON Schema validator brings) is left out with them.
-  const onlyWith = c => c.importedBy.length > 0 && c.importedBy.every(modules => without.some(name => inChunk(modules, name)))
   return onlyTool.startup + onlyTool.lazyChunks
-    .filter(c => !without.some(name => chunkOf(c, name)) && !onlyWhenUsed(c) && !onlyWith(c))
+    .filter(c => !without.some(name => chunkOf(c, name)) && !onlyWhenUsed(c) && !importedOnlyBy(c, without))
     .reduce((n, c) => n + c.gzip, 0)
 }
 const BY_SCHEMA = [

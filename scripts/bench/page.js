@@ -56,8 +56,8 @@ async function groupRound(n, prefix, withSchema = false) {
 const registrationKinds = {
   raw: (n, r) => rawRound(n, `raw${r}_`, false),
   rawPerTool: (n, r) => rawRound(n, `rawp${r}_`, true),
-  // The signal-per-tool loop with 19 more frames under each call (28, the loop's 9): as deep as
-  // useWebMCPTools called registerTool in an effect scope until it registered after watchEffect (12 now).
+  // The signal-per-tool loop with 19 more frames under each call: what a deeper stack costs each
+  // registerTool call in a page a DevTools client drives.
   rawPerToolDeep: (n, r) => rawRound(n, `rawd${r}_`, true, false, 19),
   group: (n, r) => groupRound(n, `grp${r}_`),
   rawSchema: (n, r) => rawRound(n, `raws${r}_`, true, true),
