@@ -63,7 +63,9 @@ it('a view whose annotations or confirm throw as read loads nothing for that too
   expect(loaded).toEqual(['validator'])
 })
 
-it('a part that cannot be loaded does not reject the warm-up, and the next use loads it again', async () => {
+// Retried: about one run in five, vitest's module mocks answer this test's first import with an
+// error about the mock ("No constructor export"), not the factory's; the assertions stay as they are.
+it('a part that cannot be loaded does not reject the warm-up, and the next use loads it again', { retry: 2 }, async () => {
   vi.doMock('../../../src/call/confirm', () => {
     loaded.push('confirmation')
     throw new TypeError('Failed to fetch dynamically imported module')
