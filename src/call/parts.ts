@@ -18,7 +18,8 @@ export interface LazyPart<T> {
   load: () => Promise<T>
 }
 
-function lazyPart<T>(part: string, load: () => Promise<T>): LazyPart<T> {
+/** A part loaded by `load`, named `part` in the `CodeLoadError` of a load that fails. */
+export function lazyPart<T>(part: string, load: () => Promise<T>): LazyPart<T> {
   // The load in progress, which every use waits on; a failed one is dropped.
   let pending: Promise<T> | undefined
   const lazy = {
