@@ -99,15 +99,13 @@ function launchDriven(chromiumPath) {
 
 /**
  * Benchmark 2 as the issue measures it (#41): the bench page in a Chromium
- * Playwright drives, the signal-per-tool loop, the same loop called 19 frames
- * deeper, and useWebMCPTools, without and with a JSON Schema each.
+ * Playwright drives, running the registration `kinds` (bench/page.js) `rounds` times.
  */
-async function drivenRegistration(browser, server, rounds) {
+async function drivenRegistration(browser, server, kinds, rounds) {
   const page = await browser.newPage()
   page.on('pageerror', e => console.error('page error:', e.message))
   await page.goto(`http://localhost:${server.address().port}/`)
   await page.waitForFunction(() => window.bench?.ready)
-  const kinds = ['rawPerTool', 'rawPerToolDeep', 'group', 'rawSchema', 'groupSchema']
   const out = await page.evaluate(([n, r, k]) => window.bench.registration(n, r, k), [200, rounds, kinds])
   await page.close()
   return out
@@ -133,27 +131,32 @@ export async function runBrowserBenchmarks({ registration, calls, memory, args, 
     console.log(`${execFileSync(chromiumPath, ['--version'], { encoding: 'utf8' }).trim()}, WebMCP on; page bundles Vue and dist/ (production)\n`)
 
     if (registration) {
+      const kinds = ['raw', 'rawPerTool', 'group', 'rawSchema', 'groupSchema', 'rawComponent', 'groupComponent']
       const rounds = await runDetached(server, dir, 'registration', 200, quick ? 3 : 61)
       const m = key => median(rounds.map(r => r[key]))
-      finite(2, ...['raw', 'rawPerTool', 'group', 'rawSchema', 'groupSchema'].map(m))
+      finite(2, ...kinds.map(m))
+      const ratio = (list, key, base) => median(list.map(r => r[key] / r[base])).toFixed(2)
       console.log(`2. Registering 200 tools, median of ${rounds.length} rotating rounds, GC between kinds (no DevTools client attached): raw loops until every`)
       console.log('   registerTool promise resolved, useWebMCPTools until the group\'s isRegistered turned true')
       console.log(`   raw loop, one signal for all: ${fmt(m('raw'))} ms   raw loop, a signal per tool: ${fmt(m('rawPerTool'))} ms   useWebMCPTools: ${fmt(m('group'))} ms`)
-      console.log(`   ratio to the one-signal loop ${median(rounds.map(r => r.group / r.raw)).toFixed(2)}x, to the signal-per-tool loop ${median(rounds.map(r => r.group / r.rawPerTool)).toFixed(2)}x (target <= 1.3x)`)
+      console.log(`   ratio to the one-signal loop ${ratio(rounds, 'group', 'raw')}x, to the signal-per-tool loop ${ratio(rounds, 'group', 'rawPerTool')}x (target <= 1.3x)`)
       console.log(`   with a small JSON Schema each: raw loop, a signal per tool: ${fmt(m('rawSchema'))} ms   useWebMCPTools: ${fmt(m('groupSchema'))} ms`)
-      console.log(`   ratio ${median(rounds.map(r => r.groupSchema / r.rawSchema)).toFixed(2)}x (target <= 1.5x)`)
+      console.log(`   ratio ${ratio(rounds, 'groupSchema', 'rawSchema')}x (target <= 1.5x)`)
 
       // The same, as a page sees it when an agent drives it through Playwright (issue #41).
       browser = await launchDriven(chromiumPath)
-      const driven = await drivenRegistration(browser, server, quick ? 3 : 61)
+      const driven = await drivenRegistration(browser, server, [...kinds.slice(1), 'rawPerToolDeep'], quick ? 3 : 61)
       const d = key => median(driven.map(r => r[key]))
-      const dRatio = (key, base) => median(driven.map(r => r[key] / r[base])).toFixed(2)
-      finite('2 (Playwright)', ...['rawPerTool', 'rawPerToolDeep', 'group', 'rawSchema', 'groupSchema'].map(d))
-      console.log(`   Both ways, median ratio to the signal-per-tool loop:   ${'no DevTools client'.padEnd(20)} driven by Playwright (${driven.length} rounds)`)
-      console.log(`   useWebMCPTools, no schema (target <= 1.3x)            ${`${median(rounds.map(r => r.group / r.rawPerTool)).toFixed(2)}x`.padEnd(20)} ${dRatio('group', 'rawPerTool')}x (${fmt(d('group'))} ms / ${fmt(d('rawPerTool'))} ms)`)
-      console.log(`   useWebMCPTools, a JSON Schema each (target <= 1.5x)   ${`${median(rounds.map(r => r.groupSchema / r.rawSchema)).toFixed(2)}x`.padEnd(20)} ${dRatio('groupSchema', 'rawSchema')}x (${fmt(d('groupSchema'))} ms / ${fmt(d('rawSchema'))} ms)`)
-      console.log(`   the same raw loop, 19 frames deeper (no schema)        ${'-'.padEnd(20)} ${dRatio('rawPerToolDeep', 'rawPerTool')}x (${fmt(d('rawPerToolDeep'))} ms)`)
-      console.log('   Why they differ: Playwright turns the Runtime domain on, and Chromium then records the whole JS stack in each registerTool call: each frame under it costs\n')
+      finite('2 (Playwright)', ...['rawPerTool', 'rawPerToolDeep', 'group', 'rawSchema', 'groupSchema', 'rawComponent', 'groupComponent'].map(d))
+      const row = (label, key, base) => console.log(`   ${label.padEnd(62)} ${`${ratio(rounds, key, base)}x`.padEnd(20)} ${ratio(driven, key, base)}x (${fmt(d(key))} ms / ${fmt(d(base))} ms)`)
+      console.log(`   ${'Both ways, median ratio to the raw loop with a signal per tool'.padEnd(62)} ${'no DevTools client'.padEnd(20)} driven by Playwright (${driven.length} rounds)`)
+      row('useWebMCPTools in an effect scope (target <= 1.3x)', 'group', 'rawPerTool')
+      row('useWebMCPTools in a component, from mount() (target <= 1.3x)', 'groupComponent', 'rawComponent')
+      row('useWebMCPTools, a JSON Schema each (target <= 1.5x)', 'groupSchema', 'rawSchema')
+      const perFrame = median(driven.map(r => (r.rawPerToolDeep - r.rawPerTool) / 19 / 200)) * 1000
+      console.log(`   ${'the raw loop, 19 frames deeper'.padEnd(62)} ${'-'.padEnd(20)} ${ratio(driven, 'rawPerToolDeep', 'rawPerTool')}x (${fmt(d('rawPerToolDeep'))} ms)`)
+      console.log('   Why they differ: Playwright turns the Runtime domain on, and Chromium then records the whole JS stack in each registerTool')
+      console.log(`   call, about ${perFrame.toFixed(1)} us for each frame under it; the component rows include mounting the component\n`)
       await browser.close()
       browser = undefined
     }

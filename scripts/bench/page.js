@@ -1,5 +1,5 @@
 // The benchmark page: Vue and vue-webmcp (dist/), with functions Playwright calls.
-import { createApp, defineComponent, effectScope, h, nextTick, watch } from 'vue'
+import { createApp, defineComponent, effectScope, h, nextTick, onMounted, watch } from 'vue'
 import { useWebMCPTool, useWebMCPTools } from 'vue-webmcp'
 // The validator chunk itself, to time it alone as well as through a call.
 import { validateValue } from 'vue-webmcp/validate'
@@ -35,12 +35,11 @@ async function rawRound(n, prefix, perTool, withSchema = false, frames = 0) {
   return ms
 }
 
-async function groupRound(n, prefix, withSchema = false) {
-  const scope = effectScope()
-  const start = performance.now()
-  const group = scope.run(() => useWebMCPTools(Array.from({ length: n }, (_, i) => ({ name: `${prefix}${i}`, description: 'A tool', ...(withSchema ? { inputSchema: smallSchema() } : {}), execute: () => 'ok' }))))
-  // Resolves as soon as the group is registered, as Promise.all does for the raw loop.
-  await new Promise((resolve) => {
+const groupTools = (n, prefix, withSchema) => Array.from({ length: n }, (_, i) => ({ name: `${prefix}${i}`, description: 'A tool', ...(withSchema ? { inputSchema: smallSchema() } : {}), execute: () => 'ok' }))
+
+/** Resolves as soon as the group is registered, as Promise.all does for the raw loop. */
+function registered(group) {
+  return new Promise((resolve) => {
     const stop = watch(group.isRegistered, (done) => {
       if (done) {
         queueMicrotask(() => stop())
@@ -48,8 +47,57 @@ async function groupRound(n, prefix, withSchema = false) {
       }
     }, { immediate: true })
   })
+}
+
+async function groupRound(n, prefix, withSchema = false) {
+  const scope = effectScope()
+  const start = performance.now()
+  const group = scope.run(() => useWebMCPTools(groupTools(n, prefix, withSchema)))
+  await registered(group)
   const ms = performance.now() - start
   scope.stop()
+  return ms
+}
+
+// As most apps have them: tools of a component, from app.mount() on. The raw loop runs in the
+// component's mounted hook, where a component's tools register.
+async function rawComponentRound(n, prefix) {
+  const controllers = []
+  let all
+  const app = createApp(defineComponent({
+    setup() {
+      onMounted(() => {
+        all = Promise.all(Array.from({ length: n }, (_, i) => {
+          const controller = new AbortController()
+          controllers.push(controller)
+          return mc.registerTool({ name: `${prefix}${i}`, description: 'A tool', execute: () => 'ok' }, { signal: controller.signal })
+        }))
+      })
+      return () => h('div')
+    },
+  }))
+  const start = performance.now()
+  app.mount(document.getElementById('app'))
+  await all
+  const ms = performance.now() - start
+  app.unmount()
+  controllers.forEach(c => c.abort())
+  return ms
+}
+
+async function groupComponentRound(n, prefix) {
+  let group
+  const app = createApp(defineComponent({
+    setup() {
+      group = useWebMCPTools(groupTools(n, prefix, false))
+      return () => h('div')
+    },
+  }))
+  const start = performance.now()
+  app.mount(document.getElementById('app'))
+  await registered(group)
+  const ms = performance.now() - start
+  app.unmount()
   return ms
 }
 
@@ -62,10 +110,12 @@ const registrationKinds = {
   group: (n, r) => groupRound(n, `grp${r}_`),
   rawSchema: (n, r) => rawRound(n, `raws${r}_`, true, true),
   groupSchema: (n, r) => groupRound(n, `grps${r}_`, true),
+  rawComponent: (n, r) => rawComponentRound(n, `rawc${r}_`),
+  groupComponent: (n, r) => groupComponentRound(n, `grpc${r}_`),
 }
 
 /** `rounds` rounds of every kind named (all but the deep loop by default), each registering `n` tools. */
-async function registration(n, rounds, names = ['raw', 'rawPerTool', 'group', 'rawSchema', 'groupSchema']) {
+async function registration(n, rounds, names = ['raw', 'rawPerTool', 'group', 'rawSchema', 'groupSchema', 'rawComponent', 'groupComponent']) {
   for (let w = 0; w < 3; w++) {
     for (const kind of names)
       await registrationKinds[kind](n, `warm${w}`)
