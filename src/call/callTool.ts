@@ -15,6 +15,7 @@ import { isToolResponse } from '../results/isToolResponse'
 import { formatProblems } from '../schemas/problems'
 import { isErrorLike } from '../shared/errorLike'
 import { CodeLoadError, ResultTooLargeError, ToolInputError, ToolOutputError } from '../shared/errors'
+import { hint } from '../shared/hints'
 import { warnOnce } from '../shared/warn'
 import { asksThePerson, whenAsks } from './confirmPolicy'
 import { copyArguments, freezeArguments } from './frozenArguments'
@@ -414,7 +415,7 @@ async function runTool<Args, Result>(call: ToolCall<Args, Result>, args: Args, l
 
 /** Development builds: a tool that returns third-party content should say so when it registers. */
 function warnUnhinted<Args, Result>(call: ToolCall<Args, Result>): void {
-  if (__DEV__ && call.annotations?.untrustedContentHint !== true && call.origin?.source !== 'form')
+  if (__DEV__ && !hint(call.annotations, 'untrustedContentHint') && call.origin?.source !== 'form')
     (call.settings.warn ?? warnOnce)(`Tool "${call.name}" returned untrusted() content but is not registered with annotations: { untrustedContentHint: true }. Set it, so agents know before they call it.`)
 }
 

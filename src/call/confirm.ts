@@ -21,6 +21,7 @@ import type { WebMCPCallOrigin, WebMCPConfirm, WebMCPConfirmationOutcome, WebMCP
 import type { ConfirmingCall } from './confirmPolicy'
 import { dialogCount, enqueue, isQueued, queuedEntries, withdrawFrom } from '../confirmations/confirmQueue'
 import { isRemembered, rememberApproval, sameApprovalOwner } from '../confirmations/rememberedApprovals'
+import { hint } from '../shared/hints'
 import { warnOnce } from '../shared/warn'
 import { asksThePerson, confirmFields } from './confirmPolicy'
 import { MAX_TIMER_MS } from './loading'
@@ -79,11 +80,11 @@ const NOT_REMEMBERED = {
 function notRememberable(own: boolean | undefined, group: boolean | undefined, annotations: WebMCPToolAnnotations | undefined): string | undefined {
   if (own !== undefined)
     return own ? undefined : NOT_REMEMBERED.author
-  if (annotations?.destructiveHint === true)
+  if (hint(annotations, 'destructiveHint'))
     return NOT_REMEMBERED.irreversible
   if (group === false)
     return NOT_REMEMBERED.author
-  return group === true || annotations?.readOnlyHint === true || annotations?.destructiveHint === false ? undefined : NOT_REMEMBERED.unmarked
+  return group === true || hint(annotations, 'readOnlyHint') || hint(annotations, 'destructiveHint') === false ? undefined : NOT_REMEMBERED.unmarked
 }
 
 /** The rule a call of this tool asks by; `undefined` when it does not ask. */

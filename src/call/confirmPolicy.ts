@@ -7,6 +7,7 @@ import type { ApprovalOwner } from '../confirmations/rememberedApprovals'
 // the step's. No Vue import.
 import type { ConfirmChoice, ToolCallSettings } from '../shared/callSettings'
 import type { WebMCPConfirm, WebMCPConfirmOptions, WebMCPToolAnnotations } from '../types'
+import { hint } from '../shared/hints'
 import { DEFAULT_CONFIRM_TIMEOUT_MS } from '../shared/limits'
 import { warnOnce } from '../shared/warn'
 
@@ -26,7 +27,7 @@ export interface ConfirmingCall {
 /**
  * Whether calls of this tool ask the person: its own `confirm`, else its
  * group's, set to anything but `false`; with neither set, the annotation
- * `consequentialHint: true`. One rule, whatever the page has to ask with: a
+ * `consequentialHint` (read as the browser reads it: shared/hints.ts). One rule, whatever the page has to ask with: a
  * call that asks never runs unless the person approves it (call/confirm.ts).
  */
 export function asksThePerson(call: ConfirmingCall): boolean {
@@ -35,9 +36,9 @@ export function asksThePerson(call: ConfirmingCall): boolean {
   const choice = tool ?? group
   if (choice !== undefined)
     return choice !== false
-  if (annotations?.consequentialHint === true)
+  if (hint(annotations, 'consequentialHint'))
     return true
-  if (__DEV__ && annotations?.destructiveHint === true)
+  if (__DEV__ && hint(annotations, 'destructiveHint'))
     (settings.warn ?? warnOnce)(`Tool "${call.name}" is annotated destructiveHint: true but nothing makes it ask the person: destructiveHint only keeps an approval from being remembered. Set confirm: true (or consequentialHint: true) to ask, or confirm: false if it needs no confirmation.`)
   return false
 }

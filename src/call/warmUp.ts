@@ -13,6 +13,7 @@
 // No Vue import.
 import type { ToolView } from './trackedCall'
 import { anyMarked } from '../results/anyMarked'
+import { hint } from '../shared/hints'
 import { asksThePerson } from './confirmPolicy'
 import { budgetPart, confirmationPart, markingPart } from './parts'
 import { limitOf } from './resultStep'
@@ -58,7 +59,7 @@ export function partsFor(view: ToolView): (() => unknown)[] {
   if (limitOf(settings) !== undefined)
     parts.push(budgetPart.load)
   // As a call does, once the page has marked a value; before, for a tool that says it will.
-  if (annotations?.untrustedContentHint === true || anyMarked())
+  if (hint(annotations, 'untrustedContentHint') || anyMarked())
     parts.push(markingPart.load)
   return parts
 }

@@ -336,6 +336,18 @@ describe(`confirmation before consequential tools (${lane})`, () => {
       + 'Mount useWebMCPConfirmations() in a component that stays mounted to show a dialog, set WEBMCP_CONFIG.confirm.ask, or set confirm: false on the tool if the browser or the agent asks the person itself.'])
   })
 
+  it('a hint written as another value than true asks as the browser lists it (true): 1 and \'false\' both ask', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    // From JSON or plain JavaScript: the types ask for a boolean, WebIDL converts what it gets.
+    const tools = [1, 'false'].map(value => transferTool({ annotations: { consequentialHint: value } }))
+    await until(() => tools.every(tool => tool.state.isRegistered.value))
+    for (const tool of tools) {
+      const refused = await callTool(mc, tool.name, { amount: 1, to: 'Ada' })
+      expect(textOf(refused)).toContain('nothing on this page can ask them now')
+      expect(tool.execute).not.toHaveBeenCalled()
+    }
+  })
+
   it('confirm: false, on the tool or on its group when the tool sets none, is the one way a consequential tool runs unasked', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const own = transferTool({ confirm: false })
