@@ -9,7 +9,7 @@ import type { ToolGroup, ToolSlot } from './toolRegistration'
 import { getCurrentInstance, getCurrentScope, onActivated, onDeactivated, onMounted, onScopeDispose, shallowRef, watchEffect } from 'vue'
 import { registrationError } from '../definitions/definitionChecks'
 import { devtoolsHook } from '../devtools'
-import { describe, isEnabled, resolveCallSettings } from '../shared/callSettings'
+import { describe, isEnabled, resolveCallSettings, warnDroppedGroupHint } from '../shared/callSettings'
 import { toError } from '../shared/toError'
 import { createCallState } from './callState'
 import { useDefinitionChecks } from './checksByBuild'
@@ -88,6 +88,7 @@ function setUpInScope(
     // 'error' mode throws at setup, where the mistake was made.
     if (budgets === 'error')
       throwFirstProblem(slots, shared, checks.value!)
+    slots.forEach(({ options }) => warnDroppedGroupHint(options, shared))
     // Vue DevTools and the debugging tools see these tools: shown as the browser
     // gets them (a Standard Schema as JSON Schema), called as the browser calls them.
     group.observe = (key, settings) => devtoolsHook({ type: 'call', key, settings })

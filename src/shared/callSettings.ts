@@ -76,6 +76,18 @@ function readSchemaOption(option: unknown): object | undefined {
   return schema === false ? { not: {} } : (schema as object) || undefined
 }
 
+/**
+ * Development builds: a tool's own annotations replace its group's whole, so
+ * one that leaves out the `consequentialHint` its group sets does not ask the
+ * person. Says so, once per tool.
+ */
+export function warnDroppedGroupHint(options: WebMCPAnyToolOptions, shared: UseWebMCPToolsSharedOptions): void {
+  const own = toValue(options.annotations)
+  // Truthy, as the browser reads a hint (shared/hints.ts, call path code).
+  if (own && own.consequentialHint === undefined && toValue(shared.annotations)?.consequentialHint)
+    warnOnce(`Tool "${toValue(options.name)}" has annotations of its own, which replace its group's, so the group's consequentialHint does not apply to it and its calls do not ask the person. Add consequentialHint: true to its annotations, or set confirm: true on the group to make every tool of the group ask.`)
+}
+
 /** What the agent sees of a tool, read from its options now (reactive reads are tracked). */
 export function describe(options: WebMCPAnyToolOptions, shared: UseWebMCPToolsSharedOptions): ToolDefinition {
   return {

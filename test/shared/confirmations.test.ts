@@ -348,6 +348,21 @@ describe(`confirmation before consequential tools (${lane})`, () => {
     }
   })
 
+  it('a tool\'s own annotations replace its group\'s: without consequentialHint of its own it does not ask, and development builds say so', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const [pay, wire] = [uniqueName('pay'), uniqueName('wire')]
+    const execute = vi.fn(() => 'done')
+    const group = mounted(() => useWebMCPTools([
+      { name: pay, description: 'Pays an invoice.', execute },
+      { name: wire, description: 'Wires money.', annotations: { untrustedContentHint: false }, execute },
+    ], { annotations: { consequentialHint: true } }))
+    await until(() => group.isRegistered.value)
+    expect(textOf(await callTool(mc, pay, {}))).toContain('nothing on this page can ask them now')
+    expect(textOf(await callTool(mc, wire, {}))).toBe('done')
+    expect(warn.mock.calls.map(c => String(c[0])).filter(m => m.includes(wire))).toEqual([`[vue-webmcp] Tool "${wire}" has annotations of its own, which replace its group's, so the group's consequentialHint does not apply to it and its calls do not ask the person. `
+      + 'Add consequentialHint: true to its annotations, or set confirm: true on the group to make every tool of the group ask.'])
+  })
+
   it('confirm: false, on the tool or on its group when the tool sets none, is the one way a consequential tool runs unasked', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const own = transferTool({ confirm: false })
