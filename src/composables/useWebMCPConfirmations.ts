@@ -34,22 +34,26 @@ export function useWebMCPConfirmations(): UseWebMCPConfirmationsReturn {
   // decline() decide this one, never one that took its place since (the one
   // on screen withdrawn the moment before the click).
   let shown = current.value
+  // After the dialog's own decline, until the next render: the request that
+  // took its place, which a second decline() may decline (a decline runs
+  // nothing) but approve() never reaches, since the person has not seen it.
+  let behind: WebMCPConfirmationRequest | undefined
   watch(current, (request) => {
     shown = request
+    behind = undefined
   }, { flush: 'post' })
   // Used as an event handler (`@click="approve"`), they receive the Event:
   // that names no request, so they decide the one on screen.
   const decideShown = (request: unknown, approved: boolean, reason?: unknown, remember?: boolean): void => {
     const named = isRequest(request)
-    const target = named ? request : shown
+    const target = named ? request : approved ? shown : shown ?? behind
     if (!target)
       return
     decide(target, approved, { reason: typeof reason === 'string' ? reason : undefined, remember })
-    // The dialog's own decline moves it on at once, so a second decline() before
-    // the next render declines the request behind it (a decline runs nothing);
-    // an approval never reaches a request the dialog has not rendered.
-    if (!named && target === shown)
-      shown = approved ? undefined : current.value
+    if (!named && (target === shown || target === behind)) {
+      shown = undefined
+      behind = approved ? undefined : current.value
+    }
   }
   return {
     stop,

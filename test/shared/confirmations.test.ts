@@ -3,7 +3,7 @@
 // lane's own executeTool (the path an agent's call takes into the page).
 import type { WebMCPConfig, WebMCPConfirmationRequest, WebMCPToolResultEvent } from '../../src'
 import { describe, expect, it, vi } from 'vitest'
-import { effectScope } from 'vue'
+import { effectScope, nextTick } from 'vue'
 import { useWebMCPConfirmations, useWebMCPTool, useWebMCPTools } from '../../src'
 import { scopeEndWithdraws } from '../confirmations'
 import { mountingInto, until } from '../helpers'
@@ -131,6 +131,26 @@ describe(`confirmation before consequential tools (${lane})`, () => {
     expect((await first)._meta).toEqual({ 'vue-webmcp/code': 'DECLINED' })
     expect(textOf(await second)).toContain('Their reason: Not Bob either.')
     expect(execute).not.toHaveBeenCalled()
+  })
+
+  it('approve() right after decline(), before the dialog rendered again, approves nothing: the person never saw the request behind', async () => {
+    const confirmations = dialog()
+    const { name, execute, state } = transferTool()
+    await until(() => state.isRegistered.value)
+    const first = callTool(mc, name, { amount: 1, to: 'Ada' })
+    await until(() => confirmations.pending.value.length === 1)
+    const second = callTool(mc, name, { amount: 2, to: 'Bob' })
+    await until(() => confirmations.pending.value.length === 2)
+    confirmations.decline()
+    confirmations.approve()
+    expect((await first)._meta).toEqual({ 'vue-webmcp/code': 'DECLINED' })
+    expect(confirmations.pending.value.map(r => r.args)).toEqual([{ amount: 2, to: 'Bob' }])
+    expect(execute).not.toHaveBeenCalled()
+    // Once on screen, it is decided as usual.
+    await until(() => confirmations.current.value?.args.to === 'Bob')
+    await nextTick()
+    confirmations.approve()
+    expect(textOf(await second)).toBe('Sent 2 to Bob.')
   })
 
   it('decline(request, { reason }) declines the request it names, whichever is on screen', async () => {
