@@ -172,10 +172,12 @@ function failureText(error: unknown): unknown {
   try {
     if (!(error instanceof Error))
       return error
-    // A part of the package that could not load (call/loading.ts): which part, and the browser's own words.
+    // A part of the package that could not load (call/loading.ts): which part and the browser's own
+    // words first, before the agent's long text, so the records' cuts keep them.
     const { part, cause } = error as Error & { part?: unknown }
-    const loadFailure = typeof part === 'string' ? ` (${part}: ${cause instanceof Error ? cause.message : String(cause)})` : ''
-    return `${error.name}: ${error.message}${loadFailure}`
+    return typeof part === 'string'
+      ? `${error.name}: ${part} (${cause instanceof Error ? cause.message : String(cause)}). ${error.message}`
+      : `${error.name}: ${error.message}`
   }
   catch {
     return '(an unreadable failure)'

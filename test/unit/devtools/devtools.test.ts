@@ -445,15 +445,19 @@ describe('a part of the package that could not load', () => {
     const cause = new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/formats-x1.js')
     mountApp(defineComponent({
       setup() {
-        useWebMCPTool({ name: 'dated', description: 'd', execute: () => { throw new CodeLoadError('the JSON Schema format checkers', 'Tool "dated" ran, but the code that checks its result could not be loaded.', { cause }) } })
+        // The call path's own text (call/loading.ts), long enough for the records' cuts.
+        useWebMCPTool({ name: 'dated', description: 'd', execute: () => { throw new CodeLoadError('the JSON Schema format checkers', 'Tool "dated" ran, but the code that checks its result could not be loaded. Its result was not sent. Reload the page before calling it, and call it again only if running it twice is safe.', { cause }) } })
         return () => null
       },
-    }))
+    }), { debugTools: true })
     await until(() => mc.toolNames.includes('dated'))
     const answer = await call('dated') as Any
     expect(answer._meta).toEqual({ 'vue-webmcp/code': 'INTERNAL' })
     expect(JSON.stringify(answer)).not.toContain('formats-x1')
-    expect(recentCalls.at(-1)!.error).toMatch(/^"CodeLoadError: Tool \\"dated\\" ran, but the code that checks its result could not be loaded\. \(the JSON Schema format checkers: Failed to fetch dynamically imported module: http/)
+    expect(recentCalls.at(-1)!.error).toMatch(/^"CodeLoadError: the JSON Schema format checkers \(Failed to fetch dynamically imported module: http:\/\/localhost\/assets\/formats-x1\.js\)\. Tool \\"dated\\" ran/)
+    // The debugging tools' shorter cut keeps the part as well.
+    const { calls } = JSON.parse((await call('webmcp_debug_calls') as Any).content[0].text)
+    expect(calls.find((c: Any) => c.tool === 'dated').error).toMatch(/^"CodeLoadError: the JSON Schema format checkers \(Failed to fetch/)
   })
 })
 
