@@ -4,14 +4,16 @@
 // checkers for schemas that use them; the Standard Schema adapter; the
 // confirmation step for tools that ask; the result budget in `'error'` mode;
 // the marking of `untrusted()` values for tools hinted `untrustedContentHint`
-// (or for every tool once the page has marked a value). Each tool's settings
-// are read as it registers: a later change that does not register it anew
-// (a `confirm` ref turned on) loads its part on the call that needs it.
+// (or for every tool once the page has marked a value). A `confirm` or
+// `validateArgs` given as a ref or a getter may ask or check by the next call
+// without the tool registering anew, so its part loads whatever it reads now.
 // So no call waits on the network, and a deploy after the page loaded cannot
 // break the tools already on it. Each tool is read through its call-time view,
 // the one its calls read, so what is warmed is what a call would load.
-// No Vue import.
+// No Vue import but `isRef`.
+import type { CallOptions } from '../shared/callSettings'
 import type { ToolView } from './trackedCall'
+import { isRef } from 'vue'
 import { anyMarked } from '../results/anyMarked'
 import { hint } from '../shared/hints'
 import { asksThePerson } from './confirmPolicy'
@@ -19,9 +21,18 @@ import { budgetPart, confirmationPart, markingPart } from './parts'
 import { limitOf } from './resultStep'
 import { loadChecker } from './validation'
 
-/** A tool to warm up for: its call-time view, read when the warm-up runs. */
+/** A tool to warm up for: its call-time view, read when the warm-up runs, and its call options as given. */
 export interface WarmUpTool {
   view: () => ToolView
+  /** The tool's own `confirm` and `validateArgs`, and its group's, as given (a form has none). */
+  options?: CallOptions
+  group?: { shared: CallOptions }
+}
+
+/** The call options of `tool` that may take another value by its next call: given as a ref or a getter, its own or (unset) its group's. */
+function changing({ options = {}, group }: WarmUpTool, option: 'confirm' | 'validateArgs'): boolean {
+  const given = options[option] === undefined ? group?.shared[option] : options[option]
+  return isRef(given) || typeof given === 'function'
 }
 
 /**
@@ -34,7 +45,7 @@ export async function warmUp(tools: Iterable<WarmUpTool>): Promise<void> {
   for (const tool of tools) {
     let parts: (() => unknown)[]
     try {
-      parts = partsFor(tool.view())
+      parts = partsFor(tool.view(), { confirm: changing(tool, 'confirm'), validateArgs: changing(tool, 'validateArgs') })
     }
     catch {
       continue // a call that cannot read its options never runs, and loads nothing
@@ -45,16 +56,20 @@ export async function warmUp(tools: Iterable<WarmUpTool>): Promise<void> {
   await Promise.allSettled(loads)
 }
 
-/** The loads a call of the tool `view` describes may wait on, beyond the call path itself. */
-export function partsFor(view: ToolView): (() => unknown)[] {
+/**
+ * The loads a call of the tool `view` describes may wait on, beyond the call
+ * path itself; `changing`: its `confirm` or `validateArgs` may read otherwise
+ * by then.
+ */
+export function partsFor(view: ToolView, changing: { confirm: boolean, validateArgs: boolean } = { confirm: false, validateArgs: false }): (() => unknown)[] {
   const { settings, inputSchema, outputSchema, annotations } = view
   const parts: (() => unknown)[] = []
-  for (const schema of [settings.validateArgs ? inputSchema : undefined, outputSchema]) {
+  for (const schema of [settings.validateArgs || changing.validateArgs ? inputSchema : undefined, outputSchema]) {
     // An ArkType type is a function: any schema given counts, as on a call.
     if (schema)
       parts.push(() => loadChecker(schema))
   }
-  if (asksThePerson(view))
+  if (changing.confirm || asksThePerson(view))
     parts.push(confirmationPart.load)
   if (limitOf(settings) !== undefined)
     parts.push(budgetPart.load)

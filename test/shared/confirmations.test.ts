@@ -147,7 +147,7 @@ describe(`confirmation before consequential tools (${lane})`, () => {
     expect(confirmations.pending.value.map(r => r.args)).toEqual([{ amount: 2, to: 'Bob' }])
     expect(execute).not.toHaveBeenCalled()
     // Once on screen, it is decided as usual.
-    await until(() => confirmations.current.value?.args.to === 'Bob')
+    await until(() => (confirmations.current.value?.args as { to?: string } | undefined)?.to === 'Bob')
     await nextTick()
     confirmations.approve()
     expect(textOf(await second)).toBe('Sent 2 to Bob.')

@@ -2,6 +2,7 @@
 // parts a call of it can wait on, and nothing else.
 import type { ToolView } from '../../../src/call/trackedCall'
 import { beforeEach, expect, it, vi } from 'vitest'
+import { ref } from 'vue'
 import { z } from 'zod'
 
 const loaded = vi.hoisted(() => [] as string[])
@@ -45,6 +46,20 @@ it.each<[string, Partial<ToolView>, string[]]>([
   ['untrustedContentHint', { annotations: { untrustedContentHint: true } }, ['marking']],
 ])('%s', async (_case, view, parts) => {
   expect(await warmedFor(view)).toEqual(parts)
+})
+
+it.each<[string, object, object | undefined, string[]]>([
+  ['a confirm ref that reads false now', { confirm: ref(false) }, undefined, ['confirmation']],
+  ['a confirm getter that reads false now', { confirm: () => false }, undefined, ['confirmation']],
+  ['a group\'s confirm ref, the tool setting none', {}, { confirm: ref(false) }, ['confirmation']],
+  ['the tool\'s own confirm: false over its group\'s ref', { confirm: false }, { confirm: ref(true) }, []],
+  ['a validateArgs ref that reads false now, with an input schema', { validateArgs: ref(false) }, undefined, ['validator']],
+])('%s: its part loads, as the next call may need it', async (_case, options, shared, parts) => {
+  const { warmUp } = await import('../../../src/call/warmUp')
+  // What each option reads now: nothing asks, nothing is checked.
+  const view = { name: 'tool', settings: { ...settings, validateArgs: false, confirmChoices: { tool: false, group: undefined } }, inputSchema: { type: 'object' } } as ToolView
+  await warmUp([{ view: () => view, options, group: shared && { shared } }])
+  expect([...loaded].sort()).toEqual(parts)
 })
 
 it('a view that throws as it is read loads nothing, and never rejects', async () => {
