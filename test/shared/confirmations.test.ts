@@ -37,6 +37,18 @@ function transferTool(extra: Record<string, unknown> = {}, config?: WebMCPConfig
   return { name, execute, state }
 }
 
+/** A dialog with two calls of one consequential tool waiting in it, Ada's before Bob's. */
+async function twoWaiting() {
+  const confirmations = dialog()
+  const { name, execute, state } = transferTool()
+  await until(() => state.isRegistered.value)
+  const first = callTool(mc, name, { amount: 1, to: 'Ada' })
+  await until(() => confirmations.pending.value.length === 1)
+  const second = callTool(mc, name, { amount: 2, to: 'Bob' })
+  await until(() => confirmations.pending.value.length === 2)
+  return { confirmations, execute, first, second }
+}
+
 describe(`confirmation before consequential tools (${lane})`, () => {
   it('a consequential tool\'s call waits for approve(), shows what it will do, then runs once', async () => {
     const confirmations = dialog()
@@ -99,13 +111,7 @@ describe(`confirmation before consequential tools (${lane})`, () => {
   })
 
   it('two calls queue in order; each decision settles one request', async () => {
-    const confirmations = dialog()
-    const { name, execute, state } = transferTool()
-    await until(() => state.isRegistered.value)
-    const first = callTool(mc, name, { amount: 1, to: 'Ada' })
-    await until(() => confirmations.pending.value.length === 1)
-    const second = callTool(mc, name, { amount: 2, to: 'Bob' })
-    await until(() => confirmations.pending.value.length === 2)
+    const { confirmations, execute, first, second } = await twoWaiting()
     expect(confirmations.pending.value.map(r => r.args)).toEqual([{ amount: 1, to: 'Ada' }, { amount: 2, to: 'Bob' }])
     expect(confirmations.pending.value[0]!.id).toBeLessThan(confirmations.pending.value[1]!.id)
     confirmations.approve()
@@ -118,13 +124,7 @@ describe(`confirmation before consequential tools (${lane})`, () => {
   })
 
   it('two decline() calls in one tick decline two requests: each decides the one on screen at the time of the call', async () => {
-    const confirmations = dialog()
-    const { name, execute, state } = transferTool()
-    await until(() => state.isRegistered.value)
-    const first = callTool(mc, name, { amount: 1, to: 'Ada' })
-    await until(() => confirmations.pending.value.length === 1)
-    const second = callTool(mc, name, { amount: 2, to: 'Bob' })
-    await until(() => confirmations.pending.value.length === 2)
+    const { confirmations, execute, first, second } = await twoWaiting()
     confirmations.decline()
     confirmations.decline(undefined, { reason: 'Not Bob either' })
     expect(confirmations.pending.value).toEqual([])
@@ -134,13 +134,7 @@ describe(`confirmation before consequential tools (${lane})`, () => {
   })
 
   it('approve() right after decline(), before the dialog rendered again, approves nothing: the person never saw the request behind', async () => {
-    const confirmations = dialog()
-    const { name, execute, state } = transferTool()
-    await until(() => state.isRegistered.value)
-    const first = callTool(mc, name, { amount: 1, to: 'Ada' })
-    await until(() => confirmations.pending.value.length === 1)
-    const second = callTool(mc, name, { amount: 2, to: 'Bob' })
-    await until(() => confirmations.pending.value.length === 2)
+    const { confirmations, execute, first, second } = await twoWaiting()
     confirmations.decline()
     confirmations.approve()
     expect((await first)._meta).toEqual({ 'vue-webmcp/code': 'DECLINED' })
@@ -154,13 +148,7 @@ describe(`confirmation before consequential tools (${lane})`, () => {
   })
 
   it('decline(request, { reason }) declines the request it names, whichever is on screen', async () => {
-    const confirmations = dialog()
-    const { name, execute, state } = transferTool()
-    await until(() => state.isRegistered.value)
-    const first = callTool(mc, name, { amount: 1, to: 'Ada' })
-    await until(() => confirmations.pending.value.length === 1)
-    const second = callTool(mc, name, { amount: 2, to: 'Bob' })
-    await until(() => confirmations.pending.value.length === 2)
+    const { confirmations, execute, first, second } = await twoWaiting()
     confirmations.decline(confirmations.pending.value[1], { reason: 'Not Bob' })
     expect(textOf(await second)).toContain('Their reason: Not Bob.')
     expect(confirmations.pending.value.map(r => r.args)).toEqual([{ amount: 1, to: 'Ada' }])
