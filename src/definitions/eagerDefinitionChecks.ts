@@ -6,7 +6,8 @@
 // budgets when switched on, and the JSON Schema check on a tool's first call.
 // No Vue import.
 import type { ToolDefinition, WebMCPBudgetLimits, WebMCPBudgetMode } from '../types'
-import { schemaError } from '../schemas/json-schema/schemaCheck'
+import { schemaError, unassertedFormat } from '../schemas/json-schema/schemaCheck'
+import { warnOnce } from '../shared/warn'
 import { definitionError } from './definitionBudgets'
 import { isStandardSchema, registrationError } from './definitionChecks'
 import { specError } from './specChecks'
@@ -26,7 +27,11 @@ export function eagerDefinitionChecks(tool: ToolDefinition, budgets: WebMCPBudge
   if (refused)
     return refused
   let schemaProblem: Error | null = null
-  for (const which of literals)
+  for (const which of literals) {
     schemaProblem ??= schemaError(tool.name, tool[`${which}Schema`], which)
+    const unasserted = unassertedFormat(tool[`${which}Schema`])
+    if (unasserted)
+      warnOnce(`Tool "${tool.name}": the ${which} schema's format "${unasserted.format}" at ${unasserted.pointer} is not one the validator checks, so any string passes it. Check it with pattern, or with a Standard Schema (Zod, Valibot, ArkType).`)
+  }
   return (budgets ? definitionError(tool, budgets, limits) : null) ?? schemaProblem
 }

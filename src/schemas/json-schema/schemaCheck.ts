@@ -65,6 +65,25 @@ function loop(stack: [unknown, string, boolean?][], edges: (value: object, point
   return null
 }
 
+/** The formats the validator asserts: the names of formats.ts's checkers (a test keeps the two equal). */
+export const ASSERTED_FORMATS: ReadonlySet<string> = new Set(['date', 'time', 'date-time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'iri', 'iri-reference', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex', 'uuid'])
+
+/**
+ * The first `format` in `schema` the validator does not assert, with its
+ * pointer, or null. JSON Schema lets a validator ignore a format it does not
+ * know, so any string passes one (`format: 'iban'`): development builds say so.
+ */
+export function unassertedFormat(schema: unknown): { pointer: string, format: string } | null {
+  if (schema === null || typeof schema !== 'object')
+    return null
+  for (const [node, pointer] of indexSchema(schema).pointerOf) {
+    const { format } = node as SchemaNode
+    if (typeof format === 'string' && !ASSERTED_FORMATS.has(format))
+      return { pointer: `${pointer}/format`, format }
+  }
+  return null
+}
+
 /** Keywords (by their pointer) that apply to the same value as the schema holding them: a cycle of these never ends. */
 const IN_PLACE = /^\/(?:not|if|then|else|\w+Of|dep)/
 

@@ -1,8 +1,9 @@
 // Schemas that could not be enforced are found at setup; arguments of any
 // shape are checked in bounded time and stack.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { eagerDefinitionChecks } from '../../../../src/definitions/eagerDefinitionChecks'
 import { FORMATS } from '../../../../src/schemas/json-schema/formats'
-import { schemaError, schemaProblem } from '../../../../src/schemas/json-schema/schemaCheck'
+import { ASSERTED_FORMATS, schemaError, schemaProblem, unassertedFormat } from '../../../../src/schemas/json-schema/schemaCheck'
 import { addFormats, validateValue } from '../../../../src/schemas/json-schema/validate'
 import { formatProblems, MAX_DEPTH } from '../../../../src/schemas/problems'
 
@@ -14,6 +15,29 @@ function cyclic(): Record<string, unknown> {
   ;(schema.properties as Record<string, unknown>).child = schema
   return schema
 }
+
+describe('a format the validator does not assert', () => {
+  it('is every format but the checkers\' names', () => {
+    expect([...ASSERTED_FORMATS].sort()).toEqual(Object.keys(FORMATS).sort())
+  })
+
+  it.each([
+    ['an unknown format deep in the schema', { type: 'object', properties: { to: { type: 'string', format: 'iban' } } }, { pointer: '/properties/to/format', format: 'iban' }],
+    ['an unknown format under $defs', { $defs: { a: { format: 'bic' } } }, { pointer: '/$defs/a/format', format: 'bic' }],
+    ['only asserted formats', { type: 'object', properties: { on: { type: 'string', format: 'date' }, id: { format: 'uuid' } } }, null],
+    ['a property named format', { type: 'object', properties: { format: { type: 'string' } } }, null],
+  ])('%s', (_case, schema, found) => {
+    expect(unassertedFormat(schema)).toEqual(found)
+  })
+
+  it('development builds warn at setup, naming the tool, and register it all the same', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const tool = { name: 'send_money', description: 'Sends money.', inputSchema: { type: 'object', properties: { to: { type: 'string', format: 'iban' } } } }
+    expect(eagerDefinitionChecks(tool, false)).toBeNull()
+    expect(warn.mock.calls.map(c => String(c[0]))).toEqual(['[vue-webmcp] Tool "send_money": the input schema\'s format "iban" at /properties/to/format is not one the validator checks, so any string passes it. Check it with pattern, or with a Standard Schema (Zod, Valibot, ArkType).'])
+    warn.mockRestore()
+  })
+})
 
 describe('schemaProblem: what keeps a schema from being enforced, and where', () => {
   it.each([
