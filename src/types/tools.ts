@@ -136,7 +136,10 @@ export interface UseWebMCPToolOptions<Args = Record<string, unknown>, Result = u
    * `useWebMCPConfirmations`; the group's `when`, `remember` and `timeoutMs`
    * do not apply. An object (`WebMCPConfirmOptions`): asks, as it says
    * (`ask`, `when`, `remember`, `timeoutMs`), the group's object filling in
-   * the fields it leaves unset. A ref or getter is read at each call.
+   * the fields it leaves unset. A ref or getter is read at each call, and
+   * may be read at other times (the warm-up), so a getter only computes the
+   * choice, as a `computed` does: asking the person is `ask`'s job, and a
+   * getter that returns `false` opts the call out.
    */
   confirm?: MaybeRefOrGetter<boolean | WebMCPConfirmOptions<Args> | undefined>
   /**
