@@ -75,7 +75,8 @@ const NOT_REMEMBERED = {
  * MCP's defaults: a tool may be irreversible unless its author says otherwise
  * (`readOnlyHint`, or `destructiveHint: false`), so only such a tool, or one
  * whose own `confirm` says `remember: true`, can be; `remember: false` never.
- * A group's `remember: true` never reaches a `destructiveHint: true` tool.
+ * A group's `remember: true` never reaches a `destructiveHint: true` tool
+ * (nor one whose `destructiveHint` is any value the browser would read as true).
  */
 function notRememberable(own: boolean | undefined, group: boolean | undefined, annotations: WebMCPToolAnnotations | undefined): string | undefined {
   if (own !== undefined)
@@ -84,7 +85,9 @@ function notRememberable(own: boolean | undefined, group: boolean | undefined, a
     return NOT_REMEMBERED.irreversible
   if (group === false)
     return NOT_REMEMBERED.author
-  return group === true || hint(annotations, 'readOnlyHint') || hint(annotations, 'destructiveHint') === false ? undefined : NOT_REMEMBERED.unmarked
+  // Remembering is loosened only by the very values the docs name: a `readOnlyHint` of 'false' the
+  // browser would list as true still asks every time.
+  return group === true || annotations?.readOnlyHint === true || annotations?.destructiveHint === false ? undefined : NOT_REMEMBERED.unmarked
 }
 
 /** The rule a call of this tool asks by; `undefined` when it does not ask. */

@@ -114,6 +114,21 @@ describe(`remembered approvals, when and timeoutMs (${lane})`, () => {
     expect(textOf(await agentCall(mc, optedIn.name, { amount: 4 }))).toBe('Paid 4.')
   })
 
+  it('only readOnlyHint: true or destructiveHint: false let an approval be remembered: values the browser merely reads as such ask every time', async () => {
+    const confirmations = dialog()
+    // From JSON or plain JavaScript: the browser would list readOnlyHint: 'false' as true.
+    const loose = (annotations: object) => payTool({ annotations: { consequentialHint: true, ...annotations } as { consequentialHint: boolean } })
+    const tools = [loose({ readOnlyHint: 'false' }), loose({ destructiveHint: 0 }), loose({ destructiveHint: null })]
+    await until(() => tools.every(t => t.state.isRegistered.value))
+    for (const tool of tools) {
+      const call = agentCall(mc, tool.name, { amount: 1 })
+      await until(() => confirmations.current.value)
+      expect(confirmations.current.value).toMatchObject({ name: tool.name, canRemember: false })
+      confirmations.decline()
+      expect((await call)._meta).toEqual({ 'vue-webmcp/code': 'DECLINED' })
+    }
+  })
+
   it('a confirm callback answers { approve: true, remember: true }: it is not called again; { approve: false, reason } declines with the reason', async () => {
     let answer: unknown = { approve: true, remember: true }
     const confirm = vi.fn(() => answer as boolean)
