@@ -62,7 +62,7 @@ export function resolveCallSettings(config: WebMCPConfig, group: CallOptions = {
 
 /** Whether a tool of a group is registered now: its own `enabled` wins over the group's. */
 export function isEnabled(options: WebMCPAnyToolOptions, shared: UseWebMCPToolsSharedOptions): boolean {
-  return toValue(options.enabled ?? shared.enabled) !== false
+  return (toValue(options.enabled) ?? toValue(shared.enabled)) !== false
 }
 
 /**
@@ -79,12 +79,13 @@ function readSchemaOption(option: unknown): object | undefined {
 /**
  * Development builds: a tool's own annotations replace its group's whole, so
  * one that leaves out the `consequentialHint` its group sets does not ask the
- * person. Says so, once per tool.
+ * person, unless a `confirm` makes it. Says so, once per tool.
  */
 export function warnDroppedGroupHint(options: WebMCPAnyToolOptions, shared: UseWebMCPToolsSharedOptions): void {
   const own = toValue(options.annotations)
+  const confirmSet = (toValue(options.confirm) ?? toValue(shared.confirm)) !== undefined
   // Truthy, as the browser reads a hint (shared/hints.ts, call path code).
-  if (own && own.consequentialHint === undefined && toValue(shared.annotations)?.consequentialHint)
+  if (own && own.consequentialHint === undefined && !confirmSet && toValue(shared.annotations)?.consequentialHint)
     warnOnce(`Tool "${toValue(options.name)}" has annotations of its own, which replace its group's, so the group's consequentialHint does not apply to it and its calls do not ask the person. Add consequentialHint: true to its annotations, or set confirm: true on the group to make every tool of the group ask.`)
 }
 
@@ -96,7 +97,7 @@ export function describe(options: WebMCPAnyToolOptions, shared: UseWebMCPToolsSh
     title: toValue(options.title) || undefined,
     inputSchema: readSchemaOption(options.inputSchema),
     outputSchema: readSchemaOption(options.outputSchema),
-    annotations: toValue(options.annotations ?? shared.annotations) || undefined,
-    exposedTo: toValue(options.exposedTo ?? shared.exposedTo) as string[] || undefined,
+    annotations: (toValue(options.annotations) ?? toValue(shared.annotations)) || undefined,
+    exposedTo: (toValue(options.exposedTo) ?? toValue(shared.exposedTo)) as string[] || undefined,
   }
 }

@@ -217,7 +217,7 @@ export interface ToolDefinition {
  * and each call: a ref, a getter or this object changed later counts.
  */
 export interface UseWebMCPToolsSharedOptions {
-  /** Register the group's tools only while true; a tool's own `enabled` must be true too. */
+  /** Register the group's tools only while true: `enabled` for every tool of the group that sets none. */
   enabled?: MaybeRefOrGetter<boolean>
   /** Annotations for every tool of the group that sets none. */
   annotations?: MaybeRefOrGetter<WebMCPToolAnnotations | undefined>

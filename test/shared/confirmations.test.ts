@@ -3,7 +3,7 @@
 // lane's own executeTool (the path an agent's call takes into the page).
 import type { WebMCPConfig, WebMCPConfirmationRequest, WebMCPToolResultEvent } from '../../src'
 import { describe, expect, it, vi } from 'vitest'
-import { effectScope, nextTick } from 'vue'
+import { effectScope, nextTick, ref } from 'vue'
 import { useWebMCPConfirmations, useWebMCPTool, useWebMCPTools } from '../../src'
 import { scopeEndWithdraws } from '../confirmations'
 import { mountingInto, until } from '../helpers'
@@ -369,6 +369,28 @@ describe(`confirmation before consequential tools (${lane})`, () => {
     expect(textOf(await callTool(mc, wire, {}))).toBe('done')
     expect(warn.mock.calls.map(c => String(c[0])).filter(m => m.includes(wire))).toEqual([`[vue-webmcp] Tool "${wire}" has annotations of its own, which replace its group's, so the group's consequentialHint does not apply to it and its calls do not ask the person. `
       + 'Add consequentialHint: true to its annotations, or set confirm: true on the group to make every tool of the group ask.'])
+  })
+
+  it('no such warning for a tool that says consequentialHint itself, or whose confirm decides; a tool\'s annotations that read undefined keep the group\'s', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const names = ['own_true', 'own_false', 'confirm_true', 'group_confirm', 'undefined_ref'].map(uniqueName)
+    const execute = vi.fn(() => 'done')
+    const hinted = { annotations: { consequentialHint: true } }
+    const [ownTrue, ownFalse, confirmTrue, groupConfirm, undefinedRef] = names
+    const tools = mounted(() => useWebMCPTools([
+      { name: ownTrue!, description: 'd', annotations: { consequentialHint: true, untrustedContentHint: false }, execute },
+      { name: ownFalse!, description: 'd', annotations: { consequentialHint: false }, execute },
+      { name: confirmTrue!, description: 'd', annotations: { untrustedContentHint: false }, confirm: true, execute },
+      { name: undefinedRef!, description: 'd', annotations: ref(undefined), execute },
+    ], hinted))
+    const group = mounted(() => useWebMCPTools([
+      { name: groupConfirm!, description: 'd', annotations: { untrustedContentHint: false }, execute },
+    ], { ...hinted, confirm: false }))
+    await until(() => tools.isRegistered.value && group.isRegistered.value)
+    expect(warn.mock.calls.map(c => String(c[0])).filter(m => m.includes('replace its group'))).toEqual([])
+    // A tool whose annotations read undefined gets its group's, consequentialHint included: it asks.
+    expect(textOf(await callTool(mc, undefinedRef!, {}))).toContain('nothing on this page can ask them now')
+    expect(execute).not.toHaveBeenCalled()
   })
 
   it('confirm: false, on the tool or on its group when the tool sets none, is the one way a consequential tool runs unasked', async () => {
