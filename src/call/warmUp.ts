@@ -5,15 +5,16 @@
 // confirmation step for tools that ask; the result budget in `'error'` mode;
 // the marking of `untrusted()` values for tools hinted `untrustedContentHint`
 // (or for every tool once the page has marked a value). A `confirm` or
-// `validateArgs` given as a ref or a getter may ask or check by the next call
-// without the tool registering anew, so its part loads whatever it reads now.
+// `validateArgs` given as a ref or a getter, or in a `reactive()` options
+// object, may ask or check by the next call without the tool registering
+// anew, so its part loads whatever it reads now.
 // So no call waits on the network, and a deploy after the page loaded cannot
 // break the tools already on it. Each tool is read through its call-time view,
 // the one its calls read, so what is warmed is what a call would load.
-// No Vue import but `isRef`.
+// No Vue import but `isRef` and `isReactive`.
 import type { CallOptions } from '../shared/callSettings'
 import type { ToolView } from './trackedCall'
-import { isRef } from 'vue'
+import { isReactive, isRef } from 'vue'
 import { anyMarked } from '../results/anyMarked'
 import { hint } from '../shared/hints'
 import { asksThePerson } from './confirmPolicy'
@@ -29,10 +30,17 @@ export interface WarmUpTool {
   group?: { shared: CallOptions }
 }
 
-/** The call options of `tool` that may take another value by its next call: given as a ref or a getter, its own or (unset) its group's. */
+/**
+ * Whether the call option `option` of `tool` may read otherwise by its next
+ * call: given as a ref or a getter, or in a `reactive()` options object a
+ * field of which may be set; the tool's own, or its group's when it sets none.
+ */
 function changing({ options = {}, group }: WarmUpTool, option: 'confirm' | 'validateArgs'): boolean {
-  const given = options[option] === undefined ? group?.shared[option] : options[option]
-  return isRef(given) || typeof given === 'function'
+  const own = options[option]
+  if (isRef(own) || typeof own === 'function' || isReactive(options))
+    return true
+  const shared = group?.shared
+  return own === undefined && !!shared && (isRef(shared[option]) || typeof shared[option] === 'function' || isReactive(shared))
 }
 
 /**

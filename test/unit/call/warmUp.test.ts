@@ -2,7 +2,7 @@
 // parts a call of it can wait on, and nothing else.
 import type { ToolView } from '../../../src/call/trackedCall'
 import { beforeEach, expect, it, vi } from 'vitest'
-import { ref } from 'vue'
+import { reactive, ref } from 'vue'
 import { z } from 'zod'
 
 const loaded = vi.hoisted(() => [] as string[])
@@ -54,6 +54,8 @@ it.each<[string, object, object | undefined, string[]]>([
   ['a group\'s confirm ref, the tool setting none', {}, { confirm: ref(false) }, ['confirmation']],
   ['the tool\'s own confirm: false over its group\'s ref', { confirm: false }, { confirm: ref(true) }, []],
   ['a validateArgs ref that reads false now, with an input schema', { validateArgs: ref(false) }, undefined, ['validator']],
+  ['a group\'s reactive() options, whose confirm and validateArgs may be set later', {}, reactive({ confirm: false, validateArgs: false }), ['confirmation', 'validator']],
+  ['a plain group\'s options, read as they are', {}, { confirm: false, validateArgs: false }, []],
 ])('%s: its part loads, as the next call may need it', async (_case, options, shared, parts) => {
   const { warmUp } = await import('../../../src/call/warmUp')
   // What each option reads now: nothing asks, nothing is checked.

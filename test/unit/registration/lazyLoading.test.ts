@@ -375,6 +375,15 @@ describe('production build: the warm-up', () => {
     await until(() => requested.includes('schemaCode'))
   })
 
+  it('loads the confirmation step for a tool whose confirm is a ref that reads false now: its next call may ask', async () => {
+    process.env.NODE_ENV = 'production'
+    install()
+    const scope = effectScope()
+    scopes.push(scope)
+    scope.run(() => useWebMCPTool({ name: 'may_ask', description: 'd', confirm: ref(false), execute: () => '' }))
+    await until(() => requested.includes('confirmation'))
+  })
+
   it('a warm-up that cannot load leaves each part to the call that needs it, with no unhandled rejection', async () => {
     process.env.NODE_ENV = 'production'
     const mc = install()
