@@ -175,7 +175,7 @@ function failureText(error: unknown): unknown {
     // A part of the package that could not load (call/loading.ts): which part and the browser's own
     // words first, before the agent's long text, so the records' cuts keep them.
     const { part, cause } = error as Error & { part?: unknown }
-    return typeof part === 'string'
+    return error.name === 'CodeLoadError' && typeof part === 'string'
       ? `${error.name}: ${part} (${cause instanceof Error ? cause.message : String(cause)}). ${error.message}`
       : `${error.name}: ${error.message}`
   }

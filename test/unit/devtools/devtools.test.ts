@@ -461,6 +461,21 @@ describe('a part of the package that could not load', () => {
   })
 })
 
+describe('an app\'s own error with a part field', () => {
+  it('is recorded as its name and message: only a CodeLoadError names a part', async () => {
+    const failure = Object.assign(new Error('The body is empty.'), { part: 'body' })
+    mountApp(defineComponent({
+      setup() {
+        useWebMCPTool({ name: 'posts', description: 'd', execute: () => { throw failure } })
+        return () => null
+      },
+    }))
+    await until(() => mc.toolNames.includes('posts'))
+    await call('posts')
+    expect(recentCalls.at(-1)!.error).toBe('"Error: The body is empty."')
+  })
+})
+
 describe('production build', () => {
   const before = process.env.NODE_ENV
   beforeEach(() => { process.env.NODE_ENV = 'production' })
