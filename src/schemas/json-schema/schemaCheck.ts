@@ -69,16 +69,19 @@ function loop(stack: [unknown, string, boolean?][], edges: (value: object, point
 export const ASSERTED_FORMATS: ReadonlySet<string> = new Set(['date', 'time', 'date-time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'iri', 'iri-reference', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex', 'uuid'])
 
 /**
- * The first `format` in `schema` the validator does not assert, with its
- * pointer, or null. JSON Schema lets a validator ignore a format it does not
- * know, so any string passes one (`format: 'iban'`): development builds say so.
+ * The first `format` of a string in `schema` the validator does not assert,
+ * with its pointer, or null. JSON Schema lets a validator ignore a format it
+ * does not know, so any string passes one (`format: 'iban'`): development
+ * builds say so. A format of a number (OpenAPI's `int64`, `double`) is left
+ * alone: the formats a validator asserts are all formats of strings.
  */
 export function unassertedFormat(schema: unknown): { pointer: string, format: string } | null {
   if (schema === null || typeof schema !== 'object')
     return null
   for (const [node, pointer] of indexSchema(schema).pointerOf) {
-    const { format } = node as SchemaNode
-    if (typeof format === 'string' && !ASSERTED_FORMATS.has(format))
+    const { format, type } = node as SchemaNode
+    const ofStrings = type === undefined || type === 'string' || (Array.isArray(type) && type.includes('string'))
+    if (typeof format === 'string' && ofStrings && !ASSERTED_FORMATS.has(format))
       return { pointer: `${pointer}/format`, format }
   }
   return null

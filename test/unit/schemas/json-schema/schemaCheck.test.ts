@@ -26,6 +26,8 @@ describe('a format the validator does not assert', () => {
     ['an unknown format under $defs', { $defs: { a: { format: 'bic' } } }, { pointer: '/$defs/a/format', format: 'bic' }],
     ['only asserted formats', { type: 'object', properties: { on: { type: 'string', format: 'date' }, id: { format: 'uuid' } } }, null],
     ['a property named format', { type: 'object', properties: { format: { type: 'string' } } }, null],
+    ['OpenAPI\'s formats of numbers', { type: 'object', properties: { id: { type: 'integer', format: 'int64' }, x: { type: 'number', format: 'double' } } }, null],
+    ['a format of a string or null', { type: ['string', 'null'], format: 'iban' }, { pointer: '/format', format: 'iban' }],
   ])('%s', (_case, schema, found) => {
     expect(unassertedFormat(schema)).toEqual(found)
   })
