@@ -113,16 +113,15 @@ function safely<K extends string>(owner: { [k in K]?: (arg: never) => unknown },
 
 /** Runs one tool call to a valid MCP result. Never rejects. */
 export async function runToolCall<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
-  const { name, settings } = call
-  // The call's own copy, taken before anything awaits: what is checked is what
-  // `execute` gets, whatever a caller that kept its object does meanwhile.
-  // Arguments that cannot be copied faithfully are refused, never run as given.
+  // The app's hooks, read once: a call with neither (the usual case) times nothing and builds no record.
+  const { name, settings, settings: { onToolCall, onToolResult } } = call
+  // The call's own copy, taken before anything awaits, so what is checked is what `execute` gets; or why it is refused.
   const copied = copyArguments(args, name)
-  // Every browser and Node from 16 (the package needs 20.19) has `performance`.
-  const started = performance.now()
+  const origin = call.origin ?? { source: 'tool', caller: 'agent' } as const
   const withArgs = settings.includeArgs === true ? { args } : {}
-  const origin = call.origin ?? { source: 'tool', caller: 'agent' }
-  safely(settings, 'onToolCall', () => ({ name, ...origin, ...withArgs }))
+  const started = onToolResult ? performance.now() : 0
+  if (onToolCall)
+    runHook('onToolCall', () => onToolCall({ name, ...origin, ...withArgs }))
 
   const trail: CallTrail = {}
   let outcome: ToolCallOutcome
@@ -137,18 +136,20 @@ export async function runToolCall<Args, Result>(call: ToolCall<Args, Result>, ar
   const { response, ok, code, error } = outcome
   if (settings.budgets === 'warn')
     warnOverBudget(name, settings, response)
-  safely(settings, 'onToolResult', () => ({
-    name,
-    ...origin,
-    ok,
-    ms: performance.now() - started,
-    // A copy: what the hook does with it cannot change what the agent receives.
-    response: JSON.parse(JSON.stringify(response)) as WebMCPToolResponse,
-    ...(code ? { code } : {}),
-    ...(error !== undefined ? { error } : {}),
-    ...(trail.confirmation ? { confirmation: trail.confirmation } : {}),
-    ...withArgs,
-  }))
+  if (onToolResult) {
+    runHook('onToolResult', () => onToolResult({
+      name,
+      ...origin,
+      ok,
+      ms: performance.now() - started,
+      // A copy: what the hook does with it cannot change what the agent receives.
+      response: JSON.parse(JSON.stringify(response)) as WebMCPToolResponse,
+      ...(code ? { code } : {}),
+      ...(error !== undefined ? { error } : {}),
+      ...(trail.confirmation ? { confirmation: trail.confirmation } : {}),
+      ...withArgs,
+    }))
+  }
   return outcome
 }
 
@@ -192,14 +193,15 @@ function cancelled(name: string, reason: unknown): Error {
  */
 class CallLimits {
   readonly options: { readonly signal: AbortSignal }
-  private controller?: AbortController
+  // Declared, not defined: a call that needs none of them makes none.
+  declare private controller?: AbortController
   // Removed by hand as the call ends: aborting a second controller costs more.
-  private readonly listeners: (() => void)[] = []
-  private released = false
+  declare private listeners?: (() => void)[]
+  declare private released?: boolean
   private readonly ms: number | undefined
   private remaining: number | undefined
-  private timerStarted = 0
-  private timer?: ReturnType<typeof setTimeout>
+  declare private timerStarted?: number
+  declare private timer?: ReturnType<typeof setTimeout>
 
   constructor(private readonly call: ToolCall<unknown, unknown>) {
     this.options = optionsOf(this)
@@ -224,7 +226,7 @@ class CallLimits {
     if (this.timer === undefined)
       return
     this.stopTimer()
-    this.remaining = Math.max(0, this.remaining! - (performance.now() - this.timerStarted))
+    this.remaining = Math.max(0, this.remaining! - (performance.now() - this.timerStarted!))
   }
 
   resumeTimer(): void {
@@ -237,7 +239,7 @@ class CallLimits {
 
   release(): void {
     this.released = true
-    for (const remove of this.listeners)
+    for (const remove of this.listeners ?? [])
       remove()
     if (this.timer !== undefined)
       this.stopTimer()
@@ -250,7 +252,8 @@ class CallLimits {
   private open(): AbortController {
     if (this.controller)
       return this.controller
-    const { call, listeners } = this
+    const { call } = this
+    const listeners: (() => void)[] = this.listeners = []
     const made = this.controller = new AbortController()
     // Read after the call ended: a signal that never aborts, as it would be by then.
     for (const source of this.released ? [] : call.signals) {

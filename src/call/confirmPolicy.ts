@@ -32,8 +32,8 @@ export interface ConfirmingCall {
  */
 export function asksThePerson(call: ConfirmingCall): boolean {
   const { settings, annotations } = call
-  const { tool, group } = confirmFields(settings)
-  const choice = tool ?? group
+  const choices = settings.confirmChoices
+  const choice = choices?.tool ?? choices?.group
   if (choice !== undefined)
     return choice !== false
   if (hint(annotations, 'consequentialHint'))

@@ -23,44 +23,6 @@ export type CallEnding = { ok: true, result: unknown } | { ok: false, failure: u
 /** What a call reads of its tool as it starts: the definition and the settings (shared/callSettings.ts resolves them). */
 export type ToolView = Pick<ToolCall<any, any>, 'name' | 'settings' | 'inputSchema' | 'title' | 'description' | 'annotations' | 'outputSchema'>
 
-/**
- * A call as a composable hands it over: its tool's view as fields, or `read`,
- * which the call path runs as the call starts (`readView`). With `read`, the
- * fields given are what a call whose options cannot be read goes by: the
- * definition `registered` (as JSON) and the app's settings.
- */
-export type ToolCallInput<Args, Result> = Omit<ToolCall<Args, Result>, 'name'> & Partial<Pick<ToolCall<Args, Result>, 'name'>> & {
-  read?: () => ToolView
-  registered?: string
-  /** The `onError` of the tool the view names (a group's handler is told the name). */
-  onErrorFor?: (name: string) => (error: unknown) => void
-}
-
-/**
- * The call with its tool's view read now. A ref or getter that throws is the
- * page's mistake, not the agent's: the call goes by the definition its tool
- * registered and does not run (`unreadableOptions`). Never throws.
- */
-export function readView<Args, Result>(input: ToolCallInput<Args, Result>): ToolCall<Args, Result> {
-  // `call` is a fresh object: the view is written onto it, not copied again.
-  const { read, registered, onErrorFor, ...call } = input
-  if (!read)
-    return call as ToolCall<Args, Result>
-  let view: Partial<ToolView> & { unreadable?: [unknown] }
-  try {
-    view = read()
-  }
-  catch (error) {
-    // The definition the tool registered is plain JSON of the package's own making.
-    view = { ...JSON.parse(registered ?? '{}') as Partial<ToolView>, unreadable: [error] }
-  }
-  const viewed = Object.assign(call, view) as ToolCall<Args, Result>
-  viewed.name = view.name ?? ''
-  if (onErrorFor)
-    viewed.onError = onErrorFor(viewed.name)
-  return viewed
-}
-
 /** Ends a call the call state counted when it arrived. */
 export type EndCall = (ending: CallEnding) => void
 
@@ -111,33 +73,6 @@ function failureOf(outcome: ToolCallOutcome): unknown {
   return error
 }
 
-/** Runs `call` (callTool.ts) with `hooks` around its `execute`, then ends it with `end`. Never rejects. */
-export async function callTrackedTool<Args, Result>(input: ToolCallInput<Args, Result>, args: Args, hooks: CallHooks, end: EndCall): Promise<ToolCallOutcome> {
-  const call = readView(input)
-  let ran: { args: Args, result?: Result } | undefined
-  const { onError, execute } = call
-  if (onError)
-    call.onError = error => runHookLater('onError', () => onError(error))
-  call.execute = (checkedArgs, options) => {
-    const noted: { args: Args, result?: Result } = ran = { args: checkedArgs }
-    const onStart = hookOf(hooks, 'onStart')
-    if (onStart)
-      runHookLater('onStart', () => onStart(checkedArgs))
-    const result = execute(checkedArgs, options)
-    if (typeof (result as { then?: unknown } | null)?.then !== 'function')
-      return (noted.result = result as Result)
-    return Promise.resolve(result).then(value => (noted.result = value))
-  }
-  const outcome = await runToolCall(call, args)
-  end(outcome.ok ? { ok: true, result: ran?.result } : { ok: false, failure: failureOf(outcome) })
-  const onSuccess = outcome.ok && ran ? hookOf(hooks, 'onSuccess') : undefined
-  if (onSuccess) {
-    const { result, args: checkedArgs } = ran!
-    runHookLater('onSuccess', () => onSuccess(result, checkedArgs))
-  }
-  return outcome
-}
-
 /** A tool registered by useWebMCPTool(s), as its calls read it (registration/toolRegistration.ts's `ToolSlot`). */
 export interface RegisteredTool {
   options: WebMCPAnyToolOptions
@@ -155,33 +90,85 @@ export interface RegisteredTool {
   }
 }
 
-/** Runs one call of `slot`'s tool; `end` ends it in the call state that counted it. Never rejects. */
-export function callRegisteredTool(
+/**
+ * The call of `slot`'s tool, with its call-time view read now; `execute`,
+ * `formatOutput` and `onError` are read from the options when they run, so
+ * swapping them never re-registers the tool. A ref or getter that throws as the
+ * view is read is the page's mistake, not the agent's: the call goes by the
+ * definition the tool registered and the app's settings, and does not run
+ * (`unreadableOptions`). `ran` notes what `execute` got and returned. Never throws.
+ */
+function readCall(
+  slot: RegisteredTool,
+  callOptions: ToolExecuteCallbackOptions | undefined,
+  ran: { args?: unknown, result?: unknown, ran?: boolean },
+): ToolCall<unknown, unknown> {
+  const { options, registration, group: { config, shared, ended, observe } } = slot
+  let view: ToolView
+  let formatOutput: ToolCall<unknown, unknown>['formatOutput']
+  let owner: ToolCall<unknown, unknown>['owner']
+  let unreadable: [unknown] | undefined
+  try {
+    view = slot.view()
+    if (observe)
+      view.settings = observe(slot, view.settings)
+    formatOutput = options.formatOutput
+    // A remembered approval belongs to this registration, this `execute` and what the person saw (call/confirm.ts).
+    if (registration)
+      owner = { ended: registration.controller.signal, execute: options.execute }
+  }
+  catch (error) {
+    // The definition the tool registered is plain JSON of the package's own making.
+    view = { name: '', ...JSON.parse(registration?.json ?? '{}') as Partial<ToolView>, settings: config as ToolCallSettings }
+    unreadable = [error]
+  }
+  const name = view.name ?? ''
+  return {
+    name,
+    settings: view.settings,
+    inputSchema: view.inputSchema,
+    title: view.title,
+    description: view.description,
+    annotations: view.annotations,
+    outputSchema: view.outputSchema,
+    execute: (args, runOptions) => {
+      ran.args = args
+      ran.ran = true
+      const onStart = hookOf(options, 'onStart')
+      if (onStart)
+        runHookLater('onStart', () => onStart(args))
+      const result = options.execute(args, runOptions)
+      if (typeof (result as { then?: unknown } | null)?.then !== 'function')
+        return (ran.result = result)
+      return Promise.resolve(result).then(value => (ran.result = value))
+    },
+    formatOutput,
+    // Its own `onError`, else its group's, which is told the tool's name.
+    onError: error => runHookLater('onError', () => options.onError ? options.onError(error) : shared.onError?.(error, name)),
+    signals: [callOptions?.signal, ended],
+    owner,
+    unreadable,
+  }
+}
+
+/**
+ * Runs one call of `slot`'s tool (callTool.ts), with the tool's `onStart`
+ * around its `execute`, then ends it with `end` in the call state that
+ * counted it, and schedules `onSuccess`. Never rejects.
+ */
+export async function callRegisteredTool(
   slot: RegisteredTool,
   args: object | undefined,
   callOptions: ToolExecuteCallbackOptions | undefined,
   end: EndCall,
 ): Promise<ToolCallOutcome> {
-  const { options, registration, group: { config, shared, ended, observe } } = slot
-  return callTrackedTool({
-    // A ref or getter that throws as the view is read is answered by the call path,
-    // which then goes by the definition the tool registered and the app's config.
-    // So are `formatOutput` and `execute`, read at call time: swapping them never re-registers the tool.
-    read: () => {
-      const view: ToolView & Pick<ToolCall<unknown, unknown>, 'formatOutput' | 'owner'> = slot.view()
-      if (observe)
-        view.settings = observe(slot, view.settings)
-      view.formatOutput = options.formatOutput
-      // A remembered approval belongs to this registration, this `execute` and what the person saw (call/confirm.ts).
-      if (registration)
-        view.owner = { ended: registration.controller.signal, execute: options.execute }
-      return view
-    },
-    registered: registration?.json,
-    // Its own `onError`, else its group's, which is told the tool's name.
-    onErrorFor: name => error => options.onError ? options.onError(error) : shared.onError?.(error, name),
-    settings: config as ToolCallSettings,
-    execute: (a, run) => options.execute(a, run),
-    signals: [callOptions?.signal, ended],
-  }, args ?? {}, options, end)
+  const ran: { args?: unknown, result?: unknown, ran?: boolean } = {}
+  const outcome = await runToolCall(readCall(slot, callOptions, ran), args ?? {})
+  end(outcome.ok ? { ok: true, result: ran.result } : { ok: false, failure: failureOf(outcome) })
+  const onSuccess = outcome.ok && ran.ran ? hookOf(slot.options, 'onSuccess') : undefined
+  if (onSuccess) {
+    const { result, args: checkedArgs } = ran
+    runHookLater('onSuccess', () => onSuccess(result, checkedArgs))
+  }
+  return outcome
 }

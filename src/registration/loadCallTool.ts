@@ -42,32 +42,28 @@ export function warmUpWhenIdle(tool: WarmUpTool): void {
  * `end`: the call state that counted the call, ended here if the call path
  * cannot load (the call path ends it otherwise). Never rejects.
  */
-export async function loadAndCallTool(end: EndCall | undefined, run: (path: CallPath) => Promise<ToolCallOutcome>): Promise<ToolCallOutcome> {
-  // Once loaded, no import() again: a call costs no extra task.
-  if (!loaded) {
-    try {
-      await loadCallPath()
+export function loadAndCallTool(end: EndCall | undefined, run: (path: CallPath) => Promise<ToolCallOutcome>): Promise<ToolCallOutcome> {
+  // Once loaded, no import() and no await: a call costs no extra task.
+  if (loaded)
+    return run(loaded)
+  return loadCallPath().then(run, (error: unknown): ToolCallOutcome => {
+    end?.({ ok: false, failure: error })
+    // The agent's INTERNAL result, built here since the module that builds
+    // results is the one that failed (`ERROR_CODE_KEY` written out for the
+    // same reason). The agent reads that only a reload helps, never the
+    // import's error, which names the page's files; the developer reads that
+    // in the outcome's `error` (the tool's `lastError`). The call never
+    // started, so no hook runs (`onToolCall`, `onToolResult`, `onError` are
+    // the call path's).
+    return {
+      response: {
+        content: [{ type: 'text', text: 'The tool did not run: its code could not be loaded. Reload the page before calling it.' }],
+        isError: true,
+        _meta: { 'vue-webmcp/code': 'INTERNAL' },
+      },
+      ok: false,
+      code: 'INTERNAL',
+      error,
     }
-    catch (error) {
-      end?.({ ok: false, failure: error })
-      // The agent's INTERNAL result, built here since the module that builds
-      // results is the one that failed (`ERROR_CODE_KEY` written out for the
-      // same reason). The agent reads that only a reload helps, never the
-      // import's error, which names the page's files; the developer reads that
-      // in the outcome's `error` (the tool's `lastError`). The call never
-      // started, so no hook runs (`onToolCall`, `onToolResult`, `onError` are
-      // the call path's).
-      return {
-        response: {
-          content: [{ type: 'text', text: 'The tool did not run: its code could not be loaded. Reload the page before calling it.' }],
-          isError: true,
-          _meta: { 'vue-webmcp/code': 'INTERNAL' },
-        },
-        ok: false,
-        code: 'INTERNAL',
-        error,
-      }
-    }
-  }
-  return run(loaded!)
+  })
 }
