@@ -106,11 +106,6 @@ export function runHook(what: string, hook: () => unknown): void {
   }
 }
 
-/** Runs the hook `owner[what]`, when set, with what `arg` builds (`runHook`). */
-function safely<K extends string>(owner: { [k in K]?: (arg: never) => unknown }, what: K, arg: () => unknown): void {
-  runHook(what, () => owner[what]?.(arg() as never))
-}
-
 /** Runs one tool call to a valid MCP result. Never rejects. */
 export async function runToolCall<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
   // The app's hooks, read once: a call with neither (the usual case) times nothing and builds no record.
@@ -160,7 +155,7 @@ export async function runToolCall<Args, Result>(call: ToolCall<Args, Result>, ar
  */
 function unreadableOptions(call: ToolCall<unknown, unknown>): ToolCallOutcome {
   const error = new Error(`Tool "${call.name}" did not run: reading its options threw (${errorText(call.unreadable![0])}). The page must fix the tool; calling it again will not help until then.`, { cause: call.unreadable![0] })
-  safely(call, 'onError', () => error)
+  runHook('onError', () => call.onError?.(error))
   return failed(call.settings, error, 'TOOL_ERROR')
 }
 
@@ -281,7 +276,13 @@ function optionsOf(limits: CallLimits): { readonly signal: AbortSignal } {
 /** `value` within the call's limits: a value already there is taken as it is, with no signal made; a promise races the call's signal. */
 function within<T>(value: T | Promise<T>, limits: CallLimits): T | Promise<T> {
   limits.check()
-  return typeof (value as { then?: unknown } | null)?.then === 'function' ? raceSignal(value, limits.options.signal) : value
+  return typeof (value as { then?: unknown } | null)?.then === 'function' ? raceSignal(value, limits.options) : value
+}
+
+/** What a step that may load a part gives, `within` the call's limits; a part that cannot be loaded is told as `what` (`loadFailure`). */
+function loaded<T>(value: T | Promise<T>, limits: CallLimits, what: string, ran?: boolean): T | Promise<T> {
+  const bounded = within(value, limits)
+  return bounded instanceof Promise ? bounded.catch(loadFailure(what, ran)) : bounded
 }
 
 /**
@@ -296,13 +297,13 @@ async function runCall<Args, Result>(call: ToolCall<Args, Result>, args: Args, t
     const limit = limitOf(call.settings)
     // Each step that has nothing to do neither waits nor makes the call's signal.
     if (limit !== undefined)
-      await loadResultBudget(call.name, limit, limits.signal)
+      await loadResultBudget(call.name, limit, limits.options)
     const unusable = (call.settings.validateArgs && call.inputSchema !== undefined) || call.outputSchema !== undefined
-      ? await refuseUnusableSchema(call, limits.signal)
+      ? await refuseUnusableSchema(call, limits)
       : undefined
     if (unusable)
       return unusable
-    const checked = call.settings.validateArgs && call.inputSchema ? await checkArguments(call, args, limits.signal) : { args }
+    const checked = call.settings.validateArgs && call.inputSchema ? await checkArguments(call, args, limits) : { args }
     if (checked.refused)
       return checked.refused
     if (!asksThePerson(call))
@@ -323,7 +324,7 @@ async function runCall<Args, Result>(call: ToolCall<Args, Result>, args: Args, t
   catch (error) {
     const code = classifyError(error)
     if (code === 'TOOL_ERROR' || code === 'INVALID_ARGS' || code === 'INVALID_OUTPUT')
-      safely(call, 'onError', () => error)
+      runHook('onError', () => call.onError?.(error))
     return failed(call.settings, error, code)
   }
   finally {
@@ -336,11 +337,10 @@ async function runCall<Args, Result>(call: ToolCall<Args, Result>, args: Args, t
  * the first call, development builds at setup) refuses the call before
  * anything runs: `INTERNAL`, naming the problem, since the page must fix it.
  */
-async function refuseUnusableSchema<Args, Result>(call: ToolCall<Args, Result>, signal: AbortSignal): Promise<ToolCallOutcome | undefined> {
-  const checking = async () => (call.settings.validateArgs ? await unusableSchema(call.name, 'input', call.inputSchema) : null)
-    ?? await unusableSchema(call.name, 'output', call.outputSchema)
-  const unusable = await raceSignal(checking(), signal)
-    .catch(loadFailure(`Tool "${call.name}" did not run: the code that checks its schema could not be loaded`))
+async function refuseUnusableSchema<Args, Result>(call: ToolCall<Args, Result>, limits: CallLimits): Promise<ToolCallOutcome | undefined> {
+  const what = `Tool "${call.name}" did not run: the code that checks its schema could not be loaded`
+  const unusable = (call.settings.validateArgs ? await loaded(unusableSchema(call.name, 'input', call.inputSchema), limits, what) : null)
+    ?? await loaded(unusableSchema(call.name, 'output', call.outputSchema), limits, what)
   return unusable ? failed(call.settings, unusable, 'INTERNAL') : undefined
 }
 
@@ -353,11 +353,10 @@ async function refuseUnusableSchema<Args, Result>(call: ToolCall<Args, Result>, 
  */
 type CheckedArguments<Args> = { args: Args, refused?: undefined } | { refused: ToolCallOutcome }
 
-async function checkArguments<Args, Result>(call: ToolCall<Args, Result>, args: Args, signal: AbortSignal): Promise<CheckedArguments<Args>> {
+async function checkArguments<Args, Result>(call: ToolCall<Args, Result>, args: Args, limits: CallLimits): Promise<CheckedArguments<Args>> {
   if (!call.settings.validateArgs || !call.inputSchema)
     return { args }
-  const checked = await raceSignal(check(call.inputSchema, args), signal)
-    .catch(loadFailure(`Tool "${call.name}" did not run: the code that checks its arguments could not be loaded`))
+  const checked = await loaded(check(call.inputSchema, args), limits, `Tool "${call.name}" did not run: the code that checks its arguments could not be loaded`)
   if (!checked.problems)
     return { args: checked.value as Args }
   const heading = `Invalid arguments for tool "${call.name}":\n`
@@ -366,9 +365,8 @@ async function checkArguments<Args, Result>(call: ToolCall<Args, Result>, args: 
 }
 
 /** The confirmation step (call/confirm.ts), loaded for a tool that asks, kept once loaded. */
-async function loadConfirmation(name: string, signal: AbortSignal): Promise<typeof import('./confirm')> {
-  return confirmationPart.value ?? await raceSignal(confirmationPart.load(), signal)
-    .catch(loadFailure(`Tool "${name}" did not run: the code that asks the person could not be loaded`))
+async function loadConfirmation(name: string, limits: CallLimits): Promise<typeof import('./confirm')> {
+  return confirmationPart.value ?? await loaded(confirmationPart.load(), limits, `Tool "${name}" did not run: the code that asks the person could not be loaded`)
 }
 
 /**
@@ -383,7 +381,7 @@ async function askThePerson<Args, Result>(
   trail: CallTrail,
   limits: CallLimits,
 ): Promise<ToolCallOutcome | undefined> {
-  const confirmation = await loadConfirmation(call.name, limits.signal)
+  const confirmation = await loadConfirmation(call.name, limits)
   const { rule, step } = confirmation.confirmStep(call)!
   if (step === 'remembered') {
     trail.confirmation = { decision: 'approved', ms: 0, remembered: true }
@@ -408,11 +406,11 @@ async function runTool<Args, Result>(call: ToolCall<Args, Result>, args: Args, l
   if (isErrorLike(output))
     throw output
   const hasOutputSchema = call.outputSchema !== undefined
-  const marked = anyMarked() ? await findMarked(call.name, output, limits.signal) : undefined
+  const marked = anyMarked() ? await findMarked(call.name, output, limits.options) : undefined
   if (marked)
     warnUnhinted(call)
   // The schema checks marked values as given.
-  const mismatch = hasOutputSchema ? await checkOutput(call, marked ? asGiven(marked) : output, limits.signal) : undefined
+  const mismatch = hasOutputSchema ? await checkOutput(call, marked ? asGiven(marked) : output, limits) : undefined
   return mismatch ?? outcomeOf(shapeOutput(output, marked, { limit: limitOf(call.settings), structured: hasOutputSchema }))
 }
 
@@ -431,19 +429,18 @@ function warnUnhinted<Args, Result>(call: ToolCall<Args, Result>): void {
  * reads the first problems, never the data (`onError` gets the schema
  * library's own messages).
  */
-async function checkOutput<Args, Result>(call: ToolCall<Args, Result>, value: unknown, signal: AbortSignal): Promise<ToolCallOutcome | undefined> {
+async function checkOutput<Args, Result>(call: ToolCall<Args, Result>, value: unknown, limits: CallLimits): Promise<ToolCallOutcome | undefined> {
   const response = isToolResponse(value) ? value : undefined
   if (response?.isError === true)
     return undefined
   const data = response ? response.structuredContent : value
-  const checked = await raceSignal(check(call.outputSchema, data, true), signal)
-    .catch(loadFailure(`Tool "${call.name}" ran, but the code that checks its result could not be loaded`, true))
+  const checked = await loaded(check(call.outputSchema, data, true), limits, `Tool "${call.name}" ran, but the code that checks its result could not be loaded`, true)
   if (!checked.problems)
     return undefined
   const heading = `Tool "${call.name}" returned a result that does not match its output schema:\n`
   const error = new ToolOutputError(heading + formatProblems(checked.problems.slice(0, 5), '(result)'))
   if (__DEV__)
     (call.settings.warn ?? warnOnce)(`${error.message}\nThe agent got an INVALID_OUTPUT error instead of the result.`)
-  safely(call, 'onError', () => error)
+  runHook('onError', () => call.onError?.(error))
   return failed(call.settings, error, 'INVALID_OUTPUT', new ToolOutputError(heading + formatProblems(checked.told.slice(0, 5), '(result)')))
 }

@@ -30,13 +30,16 @@ export function loadFailure(what: string, ran = false): (error: unknown) => neve
  * Awaits a value that may be a promise, racing the call's signal: a cancel or
  * timeout answers at once. A failure once the signal aborted is that abort,
  * whatever the work rejected with (a tool that throws its own error as it
- * stops, before the race hears of the abort).
+ * stops, before the race hears of the abort). `bound` is what holds the
+ * signal (the call's `{ signal }`), read only for a value still pending: the
+ * call makes its signal only when a step waits.
  */
-export async function raceSignal<T>(value: T | Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted)
-    throw signal.reason
+export async function raceSignal<T>(value: T | Promise<T>, bound: { readonly signal: AbortSignal }): Promise<T> {
   if (typeof (value as { then?: unknown } | null)?.then !== 'function')
     return value
+  const { signal } = bound
+  if (signal.aborted)
+    throw signal.reason
   try {
     return await Promise.race([value, new Promise<never>((_, reject) => {
       signal.addEventListener('abort', () => reject(signal.reason), { once: true })

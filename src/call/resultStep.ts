@@ -19,10 +19,10 @@ import { budgetPart, markingPart } from './parts'
  * `'error'` mode: the result budget (call/budgets.ts), loaded before the tool
  * runs, so a result is never lost to a load that fails after it ran.
  */
-export async function loadResultBudget(name: string, limit: number | undefined, signal: AbortSignal): Promise<void> {
+export async function loadResultBudget(name: string, limit: number | undefined, bound: { readonly signal: AbortSignal }): Promise<void> {
   if (limit === undefined || budgetPart.value)
     return
-  await raceSignal(budgetPart.load(), signal)
+  await raceSignal(budgetPart.load(), bound)
     .catch(loadFailure(`Tool "${name}" did not run: the code that holds its result to the budget could not be loaded`))
 }
 
@@ -31,10 +31,10 @@ export async function loadResultBudget(name: string, limit: number | undefined, 
  * code that finds and marks them (results/untrusted.ts) loads once the page
  * has marked a value: a page that never does never loads it.
  */
-export async function findMarked(name: string, output: unknown, signal: AbortSignal): Promise<FoundUntrusted | undefined> {
+export async function findMarked(name: string, output: unknown, bound: { readonly signal: AbortSignal }): Promise<FoundUntrusted | undefined> {
   if (!anyMarked())
     return undefined
-  const marking = markingPart.value ?? await raceSignal(markingPart.load(), signal)
+  const marking = markingPart.value ?? await raceSignal(markingPart.load(), bound)
     .catch(loadFailure(`Tool "${name}" ran, but the code that marks its result could not be loaded`, true))
   return marking.findUntrusted(output)
 }

@@ -34,10 +34,12 @@ const checkedSchemas = new WeakMap<object, { text: string | undefined, problem: 
  * and check each schema object once, on the first call that uses it, before
  * the validator compiles it.
  */
-export async function unusableSchema(name: string, which: 'input' | 'output', schema: unknown): Promise<WebMCPDefinitionError | null> {
+export function unusableSchema(name: string, which: 'input' | 'output', schema: unknown): WebMCPDefinitionError | null | Promise<WebMCPDefinitionError | null> {
   if (schema === null || typeof schema !== 'object' || (schema as { '~standard'?: unknown })['~standard'])
     return null
-  const validator = validatorPart.value ?? await validatorPart.load()
+  const validator = validatorPart.value
+  if (!validator)
+    return validatorPart.load().then(() => unusableSchema(name, which, schema))
   const text = validator.schemaText(schema)
   let checked = checkedSchemas.get(schema)
   if (checked?.text !== text || text === undefined) {
@@ -49,17 +51,21 @@ export async function unusableSchema(name: string, which: 'input' | 'output', sc
 }
 
 /**
- * Checks `value` against `schema`: the value to go on with (a Standard
+ * Checks `value` against `schema`, at once when its checker is loaded: the value to go on with (a Standard
  * Schema's output, with its transforms and defaults applied; the value itself
  * for a JSON Schema), or the problems found, and what the agent reads of them
  * (`toldProblems`: a result's keys the schema does not name are not shown).
  * A validator that cannot be loaded rejects with a `CodeLoadError`; a schema's
  * own code that throws (an async refinement), with what it threw.
  */
-export async function check(schema: unknown, value: unknown, isResult = false): Promise<Checked> {
+export function check(schema: unknown, value: unknown, isResult = false): Checked | Promise<Checked> {
   const loading = loadChecker(schema)
-  // A checker already loaded is used at once: an await costs the call a task hop.
-  const checker = loading instanceof Promise ? await loading : loading
+  // A checker already loaded checks at once: the call neither waits nor makes a signal to race it with.
+  return loading instanceof Promise ? loading.then(checker => checkWith(checker, schema, value, isResult)) : checkWith(loading, schema, value, isResult)
+}
+
+/** `check` with the checker loaded: a Standard Schema's own validation may still be pending. */
+function checkWith(checker: Checker, schema: unknown, value: unknown, isResult: boolean): Checked | Promise<Checked> {
   if (checker.standard)
     return checker.standard.checkStandard(schema as StandardSchemaV1, value, isResult)
   const { validator, text } = checker

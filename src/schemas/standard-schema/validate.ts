@@ -48,11 +48,19 @@ function describedAs(schema: StandardSchemaV1): string {
  * out (schemas/problemText.ts), and for a result (`isResult`) the keys the
  * schema does not name too.
  */
-export async function checkStandard(schema: StandardSchemaV1, value: unknown, isResult = false): Promise<Checked> {
+export function checkStandard(schema: StandardSchemaV1, value: unknown, isResult = false): Checked | Promise<Checked> {
   const tooDeep = depthProblem(value)
   if (tooDeep)
     return { problems: [tooDeep], told: toldProblems([tooDeep], value, isResult ? describedAs(schema) : undefined) }
-  const result = await schema['~standard'].validate(value)
+  const result = schema['~standard'].validate(value)
+  // Most libraries validate synchronously: the call then goes on at once.
+  return typeof (result as { then?: unknown }).then === 'function'
+    ? Promise.resolve(result).then(settled => checked(settled, schema, value, isResult))
+    : checked(result as StandardSchemaV1.Result<unknown>, schema, value, isResult)
+}
+
+/** What a Standard Schema's validation found, as `checkStandard` gives it. */
+function checked(result: StandardSchemaV1.Result<unknown>, schema: StandardSchemaV1, value: unknown, isResult: boolean): Checked {
   if (!result.issues)
     return { value: result.value }
   const problems = result.issues.slice(0, MAX_PROBLEMS).map(issue => ({
