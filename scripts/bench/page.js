@@ -180,6 +180,50 @@ async function calls(n) {
   return rounds
 }
 
+// The issue's method (#41): rounds of `perRound` calls of each kind, in turn, against a raw tool
+// returning a plain object, as a page's own tool most often does. Per call, in ms, for each round.
+async function callsByRound(rounds, perRound) {
+  const controller = new AbortController()
+  await mc.registerTool({ name: 'raw_plain', description: 'raw', execute: () => ({ ok: true }) }, { signal: controller.signal })
+  const scope = effectScope()
+  const [plain, validated] = scope.run(() => [
+    useWebMCPTool({ name: 'vue_plain', description: 'composable', execute: () => ({ ok: true }) }),
+    useWebMCPTool({ name: 'vue_checked', description: 'validated', inputSchema: { type: 'object', properties: { q: { type: 'string' }, n: { type: 'integer', minimum: 0 } }, required: ['q'] }, execute: () => ({ ok: true }) }),
+  ])
+  while (!plain.isRegistered.value || !validated.isRegistered.value)
+    await settle(1)
+  const tools = await mc.getTools()
+  const kinds = [['raw', 'raw_plain'], ['composable', 'vue_plain'], ['validated', 'vue_checked']].map(([kind, name]) => [kind, tools.find(t => t.name === name)])
+  const args = { q: 'x', n: 1 }
+  for (const [, tool] of kinds) {
+    for (let i = 0; i < 20; i++)
+      await mc.executeTool(tool, args) // loads the call path and the validator, and warms the JIT
+  }
+  const out = []
+  for (let r = 0; r < rounds; r++) {
+    const round = {}
+    for (let k = 0; k < kinds.length; k++) {
+      const [kind, tool] = kinds[(r + k) % kinds.length]
+      const t = performance.now()
+      for (let i = 0; i < perRound; i++)
+        await mc.executeTool(tool, args)
+      round[kind] = (performance.now() - t) / perRound
+    }
+    out.push(round)
+  }
+  scope.stop()
+  controller.abort()
+  return out
+}
+
+/** `runs` runs of `callsByRound`, one after another in this page. */
+async function callRuns(runs, rounds, perRound) {
+  const out = []
+  for (let i = 0; i < runs; i++)
+    out.push(await callsByRound(rounds, perRound))
+  return out
+}
+
 const ThreeTools = defineComponent({
   setup() {
     for (const name of ['cycle_a', 'cycle_b', 'cycle_c'])
@@ -298,7 +342,7 @@ async function bigArgsCalls(n, bytes) {
     await mc.executeTool(bigArgsTool, { text: String(i % 10).repeat(bytes) })
 }
 
-window.bench = { ready: true, registration, calls, cycles, argumentCases, bigArgsSetup, bigArgsCalls }
+window.bench = { ready: true, registration, calls, callRuns, cycles, argumentCases, bigArgsSetup, bigArgsCalls }
 
 // Opened as /?run=NAME&args=[...] (no DevTools client attached): run one
 // benchmark and send its figures back to the server.
