@@ -193,12 +193,13 @@ export async function runBrowserBenchmarks({ registration, calls, memory, args, 
       browser = undefined
       const ratios = (list, key) => list.map(run => median(run.map(r => r[key] / r.raw)))
       const range = values => `${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)}x`
-      finite('3 (rounds)', ...[detached, driven].flatMap(list => ['composable', 'validated'].flatMap(key => ratios(list, key))))
+      finite('3 (rounds)', ...[detached, driven].flatMap(list => ['twin', 'composable', 'validated'].flatMap(key => ratios(list, key))))
       const rawMs = list => fmt(median(list.flat().map(r => r.raw)))
       console.log(`   As #41 measures it: ${perRun} rounds of ${perRound} calls per kind, against a raw tool returning a plain object; median of the`)
       console.log(`   per-round ratios, lowest-highest of ${runs} run(s)         ${'no DevTools client'.padEnd(20)} driven by Playwright`)
       console.log(`   ${'useWebMCPTool (no schema; target <= 1.2x)'.padEnd(58)} ${range(ratios(detached, 'composable')).padEnd(20)} ${range(ratios(driven, 'composable'))}`)
       console.log(`   ${'useWebMCPTool with a schema (validated)'.padEnd(58)} ${range(ratios(detached, 'validated')).padEnd(20)} ${range(ratios(driven, 'validated'))}`)
+      console.log(`   ${'a second raw tool, the same (the method\'s own spread)'.padEnd(58)} ${range(ratios(detached, 'twin')).padEnd(20)} ${range(ratios(driven, 'twin'))}`)
       console.log(`   ${'the raw call'.padEnd(58)} ${`${rawMs(detached)} ms`.padEnd(20)} ${rawMs(driven)} ms\n`)
     }
 

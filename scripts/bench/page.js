@@ -185,6 +185,8 @@ async function calls(n) {
 async function callsByRound(rounds, perRound) {
   const controller = new AbortController()
   await mc.registerTool({ name: 'raw_plain', description: 'raw', execute: () => ({ ok: true }) }, { signal: controller.signal })
+  // The same raw tool again: how far this method reads apart two tools that cost the same.
+  await mc.registerTool({ name: 'raw_twin', description: 'raw', execute: () => ({ ok: true }) }, { signal: controller.signal })
   const scope = effectScope()
   const [plain, validated] = scope.run(() => [
     useWebMCPTool({ name: 'vue_plain', description: 'composable', execute: () => ({ ok: true }) }),
@@ -193,7 +195,7 @@ async function callsByRound(rounds, perRound) {
   while (!plain.isRegistered.value || !validated.isRegistered.value)
     await settle(1)
   const tools = await mc.getTools()
-  const kinds = [['raw', 'raw_plain'], ['composable', 'vue_plain'], ['validated', 'vue_checked']].map(([kind, name]) => [kind, tools.find(t => t.name === name)])
+  const kinds = [['raw', 'raw_plain'], ['twin', 'raw_twin'], ['composable', 'vue_plain'], ['validated', 'vue_checked']].map(([kind, name]) => [kind, tools.find(t => t.name === name)])
   const args = { q: 'x', n: 1 }
   for (const [, tool] of kinds) {
     for (let i = 0; i < 20; i++)
