@@ -19,7 +19,7 @@ import { hint } from '../shared/hints'
 import { warnOnce } from '../shared/warn'
 import { asksThePerson, whenAsks } from './confirmPolicy'
 import { copyArguments, freezeArguments } from './frozenArguments'
-import { loadFailure, raceSignal, timeoutSetting } from './loading'
+import { CallLimits, loadFailure, within } from './loading'
 import { confirmationPart } from './parts'
 import { asGiven, failed, findMarked, limitOf, loadResultBudget, outcomeOf, shapeOutput, warnOverBudget } from './resultStep'
 import { check, unusableSchema } from './validation'
@@ -108,6 +108,8 @@ export function runHook(what: string, hook: () => unknown): void {
 
 /** Runs one tool call to a valid MCP result. Never rejects. */
 export async function runToolCall<Args, Result>(call: ToolCall<Args, Result>, args: Args): Promise<ToolCallOutcome> {
+  if (call.unreadable)
+    call.settings = plainSettings(call.settings)
   // The app's hooks, read once: a call with neither (the usual case) times nothing and builds no record.
   const { name, settings, settings: { onToolCall, onToolResult } } = call
   // The call's own copy, taken before anything awaits, so what is checked is what `execute` gets; or why it is refused.
@@ -159,6 +161,20 @@ function unreadableOptions(call: ToolCall<unknown, unknown>): ToolCallOutcome {
   return failed(call.settings, error, 'TOOL_ERROR')
 }
 
+/**
+ * The settings of a call whose options could not be read: the app's config as
+ * the page gave it, whose getters may throw too, read once as a plain copy, or
+ * none (the defaults) if reading it throws.
+ */
+function plainSettings(settings: ToolCallSettings): ToolCallSettings {
+  try {
+    return { ...settings }
+  }
+  catch {
+    return {} as ToolCallSettings
+  }
+}
+
 function errorText(failure: unknown): string {
   try {
     return String((failure as Error | null)?.message ?? failure).slice(0, 500)
@@ -169,118 +185,21 @@ function errorText(failure: unknown): string {
 }
 
 /**
- * The reason the call's signal aborts with when one of the call's signals
- * does: an `AbortError` whatever the caller's reason (a cancel is not the
- * tool's failure: `ABORTED`, no `onError`), that reason kept as its `cause`.
+ * Runs a step that may load a part (a check, the confirmation step) `within`
+ * the call's limits: not at all once the call is cancelled, and a throw once
+ * it is is that cancel, as for a step that waited. A part that cannot be
+ * loaded is told as `what` (`loadFailure`).
  */
-function cancelled(name: string, reason: unknown): Error {
-  const error = new Error(`The call of tool "${name}" was cancelled before it finished (the caller cancelled, or the page moved on).`, { cause: reason })
-  error.name = 'AbortError'
-  return error
-}
-
-/**
- * What bounds every step of a call: its signals (the caller's, the owning
- * scope's) and its time limit. `signal` is made, and those signals listened
- * to, only when first read (a step that waits on a promise, an `execute` that
- * reads it): in Chromium an AbortController and listeners cost more than the
- * rest of a simple call. The timer pauses while the person decides.
- */
-class CallLimits {
-  readonly options: { readonly signal: AbortSignal }
-  // Declared, not defined: a call that needs none of them makes none.
-  declare private controller?: AbortController
-  // Removed by hand as the call ends: aborting a second controller costs more.
-  declare private listeners?: (() => void)[]
-  declare private released?: boolean
-  private readonly ms: number | undefined
-  private remaining: number | undefined
-  declare private timerStarted?: number
-  declare private timer?: ReturnType<typeof setTimeout>
-
-  constructor(private readonly call: ToolCall<unknown, unknown>) {
-    this.options = optionsOf(this)
-    this.remaining = this.ms = timeoutSetting(call.settings.timeoutMs, call.settings.warn)
-    this.resumeTimer()
-  }
-
-  get signal(): AbortSignal {
-    return this.open().signal
-  }
-
-  /** Throws why the call must stop, if it must; makes no signal. */
-  check(): void {
-    let stopped = this.controller !== undefined
-    for (const source of this.call.signals)
-      stopped ||= source?.aborted === true
-    if (stopped)
-      this.open().signal.throwIfAborted()
-  }
-
-  pauseTimer(): void {
-    if (this.timer === undefined)
-      return
-    this.stopTimer()
-    this.remaining = Math.max(0, this.remaining! - (performance.now() - this.timerStarted!))
-  }
-
-  resumeTimer(): void {
-    const { call, ms, remaining } = this
-    if (remaining === undefined || this.timer !== undefined)
-      return
-    this.timerStarted = performance.now()
-    this.timer = setTimeout(() => this.open().abort(new DOMException(`Tool "${call.name}" timed out after ${ms} ms.`, 'TimeoutError')), remaining)
-  }
-
-  release(): void {
-    this.released = true
-    for (const remove of this.listeners ?? [])
-      remove()
-    if (this.timer !== undefined)
-      this.stopTimer()
-  }
-
-  private stopTimer(): void {
-    this.timer = void clearTimeout(this.timer)
-  }
-
-  private open(): AbortController {
-    if (this.controller)
-      return this.controller
-    const { call } = this
-    const listeners: (() => void)[] = this.listeners = []
-    const made = this.controller = new AbortController()
-    // Read after the call ended: a signal that never aborts, as it would be by then.
-    for (const source of this.released ? [] : call.signals) {
-      if (!source)
-        continue
-      if (source.aborted) {
-        made.abort(cancelled(call.name, source.reason))
-        break
-      }
-      const onAbort = (): void => made.abort(cancelled(call.name, source.reason))
-      source.addEventListener('abort', onAbort, { once: true })
-      listeners.push(() => source.removeEventListener('abort', onAbort))
-    }
-    return made
-  }
-}
-
-/** What `execute` gets: an own `signal`, as in the platform's `{ signal }`, made when first read. */
-function optionsOf(limits: CallLimits): { readonly signal: AbortSignal } {
-  return {
-    get signal() { return limits.signal },
-  }
-}
-
-/** `value` within the call's limits: a value already there is taken as it is, with no signal made; a promise races the call's signal. */
-function within<T>(value: T | Promise<T>, limits: CallLimits): T | Promise<T> {
+function loaded<T>(step: () => T | Promise<T>, limits: CallLimits, what: string, ran?: boolean): T | Promise<T> {
   limits.check()
-  return typeof (value as { then?: unknown } | null)?.then === 'function' ? raceSignal(value, limits.options) : value
-}
-
-/** What a step that may load a part gives, `within` the call's limits; a part that cannot be loaded is told as `what` (`loadFailure`). */
-function loaded<T>(value: T | Promise<T>, limits: CallLimits, what: string, ran?: boolean): T | Promise<T> {
+  let value: T | Promise<T>
+  try {
+    value = step()
+  }
+  catch (error) {
+    limits.check()
+    throw error
+  }
   const bounded = within(value, limits)
   return bounded instanceof Promise ? bounded.catch(loadFailure(what, ran)) : bounded
 }
@@ -339,8 +258,8 @@ async function runCall<Args, Result>(call: ToolCall<Args, Result>, args: Args, t
  */
 async function refuseUnusableSchema<Args, Result>(call: ToolCall<Args, Result>, limits: CallLimits): Promise<ToolCallOutcome | undefined> {
   const what = `Tool "${call.name}" did not run: the code that checks its schema could not be loaded`
-  const unusable = (call.settings.validateArgs ? await loaded(unusableSchema(call.name, 'input', call.inputSchema), limits, what) : null)
-    ?? await loaded(unusableSchema(call.name, 'output', call.outputSchema), limits, what)
+  const unusable = (call.settings.validateArgs ? await loaded(() => unusableSchema(call.name, 'input', call.inputSchema), limits, what) : null)
+    ?? await loaded(() => unusableSchema(call.name, 'output', call.outputSchema), limits, what)
   return unusable ? failed(call.settings, unusable, 'INTERNAL') : undefined
 }
 
@@ -356,7 +275,7 @@ type CheckedArguments<Args> = { args: Args, refused?: undefined } | { refused: T
 async function checkArguments<Args, Result>(call: ToolCall<Args, Result>, args: Args, limits: CallLimits): Promise<CheckedArguments<Args>> {
   if (!call.settings.validateArgs || !call.inputSchema)
     return { args }
-  const checked = await loaded(check(call.inputSchema, args), limits, `Tool "${call.name}" did not run: the code that checks its arguments could not be loaded`)
+  const checked = await loaded(() => check(call.inputSchema, args), limits, `Tool "${call.name}" did not run: the code that checks its arguments could not be loaded`)
   if (!checked.problems)
     return { args: checked.value as Args }
   const heading = `Invalid arguments for tool "${call.name}":\n`
@@ -366,7 +285,7 @@ async function checkArguments<Args, Result>(call: ToolCall<Args, Result>, args: 
 
 /** The confirmation step (call/confirm.ts), loaded for a tool that asks, kept once loaded. */
 async function loadConfirmation(name: string, limits: CallLimits): Promise<typeof import('./confirm')> {
-  return confirmationPart.value ?? await loaded(confirmationPart.load(), limits, `Tool "${name}" did not run: the code that asks the person could not be loaded`)
+  return confirmationPart.value ?? await loaded(confirmationPart.load, limits, `Tool "${name}" did not run: the code that asks the person could not be loaded`)
 }
 
 /**
@@ -434,7 +353,7 @@ async function checkOutput<Args, Result>(call: ToolCall<Args, Result>, value: un
   if (response?.isError === true)
     return undefined
   const data = response ? response.structuredContent : value
-  const checked = await loaded(check(call.outputSchema, data, true), limits, `Tool "${call.name}" ran, but the code that checks its result could not be loaded`, true)
+  const checked = await loaded(() => check(call.outputSchema, data, true), limits, `Tool "${call.name}" ran, but the code that checks its result could not be loaded`, true)
   if (!checked.problems)
     return undefined
   const heading = `Tool "${call.name}" returned a result that does not match its output schema:\n`

@@ -51,6 +51,28 @@ describe(`call state under hostile use (${lane})`, () => {
     }
   })
 
+  it('an app config whose hook throws when read: the call does not run, the agent gets TOOL_ERROR, and the call ends', async () => {
+    // A logger not ready yet: the config is read whole as each call starts, and the call goes by it as given.
+    const broken = { now: false }
+    const config = { get onToolResult() {
+      if (broken.now)
+        throw new Error('logger not ready')
+      return undefined
+    } }
+    const name = uniqueName('config_getter')
+    const execute = vi.fn(() => 'done')
+    const tool = mounted(() => useWebMCPTool({ name, description: 'd', execute }), config)
+    await until(() => tool.isRegistered.value)
+    broken.now = true
+    expect(await agentAnswer(agentCall(mc, name))).toEqual({ 'vue-webmcp/code': 'TOOL_ERROR' })
+    expect(execute).not.toHaveBeenCalled()
+    expect(tool.isExecuting.value).toBe(false)
+    expect(tool.lastError.value?.message).toContain('logger not ready')
+    broken.now = false
+    expect(await agentAnswer(agentCall(mc, name))).toBe('done')
+    expect(tool.isExecuting.value).toBe(false)
+  })
+
   it('a formatOutput that throws when read: the call does not run, the agent gets TOOL_ERROR, and the call ends', async () => {
     const name = uniqueName('format_getter')
     const execute = vi.fn(() => 'done')

@@ -135,6 +135,35 @@ describe('runToolCall', () => {
     expect((outcome.error as Error).cause).toEqual(new Error('the page moved on'))
   })
 
+  it('a cancel while a schema checks answers ABORTED, whatever the check throws, and no check runs once cancelled', async () => {
+    // Checkers already loaded check at once, with no signal made: a throw once cancelled is the cancel.
+    const loads = { '~standard': { version: 1, vendor: 'test', validate: () => ({ value: {} }) } }
+    expect((await runToolCall(call({ inputSchema: loads }), {})).ok).toBe(true)
+    const during = new AbortController()
+    const onError = vi.fn()
+    const execute = vi.fn(() => 'ok')
+    const aborting = { '~standard': { version: 1, vendor: 'test', validate: () => {
+      during.abort(new Error('the page moved on'))
+      throw new Error('the schema broke as it was cancelled')
+    } } }
+    const outcome = await runToolCall(call({ inputSchema: aborting, signals: [during.signal], onError, execute }), {})
+    expect(outcome.code).toBe('ABORTED')
+    expect(onError).not.toHaveBeenCalled()
+    expect(execute).not.toHaveBeenCalled()
+    const validate = vi.fn(() => ({ value: {} }))
+    const before = new AbortController()
+    before.abort()
+    expect((await runToolCall(call({ inputSchema: { '~standard': { version: 1, vendor: 'test', validate } }, signals: [before.signal], execute }), {})).code).toBe('ABORTED')
+    expect(validate).not.toHaveBeenCalled()
+  })
+
+  it('a call whose options could not be read, under an app config whose getters throw, still answers TOOL_ERROR', async () => {
+    const config = { get onToolCall(): never { throw new Error('not ready') }, get budgets(): never { throw new Error('not ready') } } as unknown as ToolCallSettings
+    const outcome = await runToolCall(call({ settings: config, unreadable: [new Error('its name could not be read')] }), {})
+    expect(outcome.code).toBe('TOOL_ERROR')
+    expect(outcome.response.isError).toBe(true)
+  })
+
   it('a signal the tool reads only after its call ended never aborts, and adds no listener', async () => {
     const caller = new AbortController()
     let kept: { readonly signal: AbortSignal } | undefined
