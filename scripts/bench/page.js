@@ -138,18 +138,23 @@ async function registration(n, rounds, names = ['raw', 'rawPerTool', 'group', 'r
   return out
 }
 
+/** Two tools set up in `scope`, one without a schema and one with a small JSON Schema; the page's tools, listed once both are registered. */
+async function composableTools(scope, plainName, checkedName) {
+  const [plain, checked] = scope.run(() => [
+    useWebMCPTool({ name: plainName, description: 'composable', execute: () => ({ ok: true }) }),
+    useWebMCPTool({ name: checkedName, description: 'validated', inputSchema: { type: 'object', properties: { q: { type: 'string' }, n: { type: 'integer', minimum: 0 } }, required: ['q'] }, execute: () => ({ ok: true }) }),
+  ])
+  while (!plain.isRegistered.value || !checked.isRegistered.value)
+    await settle(1)
+  return mc.getTools()
+}
+
 async function calls(n) {
   const controller = new AbortController()
   await mc.registerTool({ name: 'raw_call', description: 'raw', execute: () => ({ content: [{ type: 'text', text: '{"ok":true}' }] }) }, { signal: controller.signal })
   await mc.registerTool({ name: 'raw_async', description: 'raw', execute: async () => ({ content: [{ type: 'text', text: '{"ok":true}' }] }) }, { signal: controller.signal })
   const scope = effectScope()
-  const [plain, validated] = scope.run(() => [
-    useWebMCPTool({ name: 'vue_call', description: 'composable', execute: () => ({ ok: true }) }),
-    useWebMCPTool({ name: 'vue_valid', description: 'validated', inputSchema: { type: 'object', properties: { q: { type: 'string' }, n: { type: 'integer', minimum: 0 } }, required: ['q'] }, execute: () => ({ ok: true }) }),
-  ])
-  while (!plain.isRegistered.value || !validated.isRegistered.value)
-    await settle(1)
-  const tools = await mc.getTools()
+  const tools = await composableTools(scope, 'vue_call', 'vue_valid')
   const get = name => tools.find(t => t.name === name)
   const [raw, rawAsync, vue, valid] = [get('raw_call'), get('raw_async'), get('vue_call'), get('vue_valid')]
   const args = { q: 'x', n: 1 }
@@ -188,13 +193,7 @@ async function callsByRound(rounds, perRound) {
   // The same raw tool again: how far this method reads apart two tools that cost the same.
   await mc.registerTool({ name: 'raw_twin', description: 'raw', execute: () => ({ ok: true }) }, { signal: controller.signal })
   const scope = effectScope()
-  const [plain, validated] = scope.run(() => [
-    useWebMCPTool({ name: 'vue_plain', description: 'composable', execute: () => ({ ok: true }) }),
-    useWebMCPTool({ name: 'vue_checked', description: 'validated', inputSchema: { type: 'object', properties: { q: { type: 'string' }, n: { type: 'integer', minimum: 0 } }, required: ['q'] }, execute: () => ({ ok: true }) }),
-  ])
-  while (!plain.isRegistered.value || !validated.isRegistered.value)
-    await settle(1)
-  const tools = await mc.getTools()
+  const tools = await composableTools(scope, 'vue_plain', 'vue_checked')
   const kinds = [['raw', 'raw_plain'], ['twin', 'raw_twin'], ['composable', 'vue_plain'], ['validated', 'vue_checked']].map(([kind, name]) => [kind, tools.find(t => t.name === name)])
   const args = { q: 'x', n: 1 }
   for (const [, tool] of kinds) {
