@@ -63,60 +63,6 @@ export function timeoutSetting(ms: unknown, warn: (message: string) => void = wa
     warn(`timeoutMs must be a positive number of milliseconds (0 or Infinity for none); got ${String(ms)}. The tool runs without a time limit.`)
 }
 
-/**
- * Every call's time limit runs on one timer, armed for the earliest deadline:
- * a call that ends in time costs no timer of its own (arming and clearing one
- * for each call is a measurable part of a simple call's time). Deadlines are read on `performance.now()`, the clock a pause while
- * the person decides is measured on; when the timer fires, what was due by
- * the deadline it was armed for is due, whatever that clock reads.
- */
-const deadlines = new Map<() => void, number>()
-let armed: { at: number, timer: ReturnType<typeof setTimeout>, setTimer: typeof setTimeout } | undefined
-
-/**
- * Runs `expire` once `ms` have passed, unless the function it returns is
- * called first. A timer armed through another `setTimeout` than the one in
- * place now (a test's fake timers, installed or removed since) is armed anew:
- * it may never fire.
- */
-function startDeadline(ms: number, expire: () => void): () => void {
-  const at = performance.now() + ms
-  deadlines.set(expire, at)
-  if (at < armedAt() || armed!.setTimer !== setTimeout)
-    arm(at, ms)
-  return () => void deadlines.delete(expire)
-}
-
-function arm(at: number, delay: number): void {
-  if (armed?.setTimer === setTimeout)
-    clearTimeout(armed.timer)
-  armed = { at, timer: setTimeout(expireDue, delay), setTimer: setTimeout }
-}
-
-/** The timer fired: the calls due expire, and it is armed for the next deadline, if any. */
-function expireDue(): void {
-  const due = Math.max(armed?.at ?? 0, performance.now())
-  armed = undefined
-  let next = Infinity
-  for (const [expire, at] of deadlines) {
-    if (at <= due) {
-      deadlines.delete(expire)
-      expire()
-    }
-    else {
-      next = Math.min(next, at)
-    }
-  }
-  // An expiry may have armed the timer for a call it started; the earliest deadline wins.
-  if (next < armedAt())
-    arm(next, next - due)
-}
-
-/** The deadline the timer is armed for; none armed, never. */
-function armedAt(): number {
-  return armed?.at ?? Infinity
-}
-
 /** What of a call its limits read: its name (for the reasons it stops with), its time limit, and the signals that cancel it. */
 interface BoundedCall {
   name: string
@@ -152,8 +98,7 @@ export class CallLimits {
   private readonly ms: number | undefined
   private remaining: number | undefined
   declare private timerStarted?: number
-  /** Ends the time limit's deadline (`startDeadline`), while one runs. */
-  declare private timer?: () => void
+  declare private timer?: ReturnType<typeof setTimeout>
 
   constructor(private readonly call: BoundedCall) {
     this.options = optionsOf(this)
@@ -186,10 +131,7 @@ export class CallLimits {
     if (remaining === undefined || this.timer !== undefined)
       return
     this.timerStarted = performance.now()
-    this.timer = startDeadline(remaining, () => {
-      this.timer = undefined
-      this.open().abort(new DOMException(`Tool "${call.name}" timed out after ${ms} ms.`, 'TimeoutError'))
-    })
+    this.timer = setTimeout(() => this.open().abort(new DOMException(`Tool "${call.name}" timed out after ${ms} ms.`, 'TimeoutError')), remaining)
   }
 
   release(): void {
@@ -201,7 +143,7 @@ export class CallLimits {
   }
 
   private stopTimer(): void {
-    this.timer = void this.timer!()
+    this.timer = void clearTimeout(this.timer)
   }
 
   private open(): AbortController {

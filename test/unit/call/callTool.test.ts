@@ -351,45 +351,6 @@ describe('timeoutMs', () => {
     expect(timeoutSetting(250, warn)).toBe(250)
   })
 
-  it('calls running at once each time out at their own limit, on one timer, a shorter limit that starts later first', async () => {
-    vi.useFakeTimers()
-    try {
-      const never = () => new Promise(() => {})
-      const ended: [string, string | undefined][] = []
-      const run = (name: string, ms: number) => runToolCall(call({ name, settings: settings({ timeoutMs: ms }), execute: never }), {})
-        .then(o => ended.push([name, o.code]))
-      void run('slow', 300)
-      await vi.advanceTimersByTimeAsync(100)
-      void run('fast', 50)
-      await vi.advanceTimersByTimeAsync(49)
-      expect(ended).toEqual([])
-      await vi.advanceTimersByTimeAsync(1)
-      expect(ended).toEqual([['fast', 'TIMEOUT']])
-      await vi.advanceTimersByTimeAsync(149)
-      expect(ended).toEqual([['fast', 'TIMEOUT']])
-      await vi.advanceTimersByTimeAsync(1)
-      expect(ended).toEqual([['fast', 'TIMEOUT'], ['slow', 'TIMEOUT']])
-      // A call that ends in time leaves nothing to expire: the next one still gets its whole limit.
-      expect((await runToolCall(call({ settings: settings({ timeoutMs: 1000 }) }), {})).ok).toBe(true)
-      void run('after', 1000)
-      await vi.advanceTimersByTimeAsync(999)
-      expect(ended.length).toBe(2)
-      await vi.advanceTimersByTimeAsync(1)
-      expect(ended.at(-1)).toEqual(['after', 'TIMEOUT'])
-    }
-    finally {
-      vi.useRealTimers()
-    }
-  })
-
-  it('a time limit armed under fake timers that never fired does not hold back the next call under real ones', async () => {
-    vi.useFakeTimers()
-    expect((await runToolCall(call({ settings: settings({ timeoutMs: 10 }) }), {})).ok).toBe(true)
-    vi.useRealTimers()
-    const outcome = await runToolCall(call({ settings: settings({ timeoutMs: 50 }), execute: () => new Promise(() => {}) }), {})
-    expect(outcome.code).toBe('TIMEOUT')
-  }, 2000)
-
   it('is resolved once at setup from the tool and app settings, and clamped by the call path', () => {
     expect(timeoutSetting(resolveCallSettings({ timeoutMs: 2 ** 40 }).timeoutMs)).toBe(MAX_TIMER_MS)
     expect(timeoutSetting(resolveCallSettings({ timeoutMs: 100 }, {}, { timeoutMs: 0 }).timeoutMs)).toBeUndefined()
