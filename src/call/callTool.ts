@@ -186,9 +186,9 @@ function errorText(failure: unknown): string {
 
 /**
  * Runs a step that may load a part (a check, the confirmation step) `within`
- * the call's limits: not at all once the call is cancelled, and a throw once
- * it is is that cancel, as for a step that waited. A part that cannot be
- * loaded is told as `what` (`loadFailure`).
+ * the call's limits. It does not start once the call is cancelled, and if it
+ * throws after a cancel, the cancel is the answer, as for a step that waited.
+ * A part that cannot be loaded is told as `what` (`loadFailure`).
  */
 function loaded<T>(step: () => T | Promise<T>, limits: CallLimits, what: string, ran?: boolean): T | Promise<T> {
   limits.check()

@@ -108,9 +108,9 @@ function readCall(
   let formatOutput: ToolCall<unknown, unknown>['formatOutput']
   let owner: ToolCall<unknown, unknown>['owner']
   let unreadable: [unknown] | undefined
-  let signals: (AbortSignal | undefined)[] = [undefined, ended]
+  let callerSignal: AbortSignal | undefined
   try {
-    signals = [callOptions?.signal, ended]
+    callerSignal = callOptions?.signal
     view = slot.view()
     if (observe)
       view.settings = observe(slot, view.settings)
@@ -147,7 +147,7 @@ function readCall(
     formatOutput,
     // Its own `onError`, else its group's, which is told the tool's name.
     onError: error => runHookLater('onError', () => options.onError ? options.onError(error) : shared.onError?.(error, name)),
-    signals,
+    signals: [callerSignal, ended],
     owner,
     unreadable,
   }

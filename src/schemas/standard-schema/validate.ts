@@ -55,12 +55,12 @@ export function checkStandard(schema: StandardSchemaV1, value: unknown, isResult
   const result = schema['~standard'].validate(value)
   // Most libraries validate synchronously: the call then goes on at once.
   return typeof (result as { then?: unknown }).then === 'function'
-    ? Promise.resolve(result).then(settled => checked(settled, schema, value, isResult))
-    : checked(result as StandardSchemaV1.Result<unknown>, schema, value, isResult)
+    ? Promise.resolve(result).then(settled => toChecked(settled, schema, value, isResult))
+    : toChecked(result as StandardSchemaV1.Result<unknown>, schema, value, isResult)
 }
 
 /** What a Standard Schema's validation found, as `checkStandard` gives it. */
-function checked(result: StandardSchemaV1.Result<unknown>, schema: StandardSchemaV1, value: unknown, isResult: boolean): Checked {
+function toChecked(result: StandardSchemaV1.Result<unknown>, schema: StandardSchemaV1, value: unknown, isResult: boolean): Checked {
   if (!result.issues)
     return { value: result.value }
   const problems = result.issues.slice(0, MAX_PROBLEMS).map(issue => ({
