@@ -35,7 +35,16 @@ async function rawRound(n, prefix, perTool, withSchema = false, frames = 0) {
   return ms
 }
 
-const groupTools = (n, prefix, withSchema) => Array.from({ length: n }, (_, i) => ({ name: `${prefix}${i}`, description: 'A tool', ...(withSchema ? { inputSchema: smallSchema() } : {}), execute: () => 'ok' }))
+// Built as the raw loop builds its tools: an object spread per tool costs a
+// microsecond or two, which would be the page's cost counted as the package's.
+function groupTools(n, prefix, withSchema) {
+  return Array.from({ length: n }, (_, i) => {
+    const tool = { name: `${prefix}${i}`, description: 'A tool', execute: () => 'ok' }
+    if (withSchema)
+      tool.inputSchema = smallSchema()
+    return tool
+  })
+}
 
 /** Resolves as soon as the group is registered, as Promise.all does for the raw loop. */
 function registered(group) {
