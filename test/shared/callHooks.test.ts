@@ -71,11 +71,9 @@ describe(`a tool's hooks (${lane})`, () => {
       },
     }))
     await until(() => tool.isRegistered.value)
-    const started = performance.now()
     const response = await callTool(mc, name, {})
     order.push('answered')
     expect(textOf(response)).toBe('ok')
-    expect(performance.now() - started).toBeLessThan(300)
     await until(() => order.length === 4)
     expect(order).toEqual(['execute', 'answered', 'onStart', 'onSuccess'])
     order.length = 0

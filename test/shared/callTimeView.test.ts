@@ -77,15 +77,13 @@ describe(`a group's options, read at call time (${lane})`, () => {
     expect((await agentCall(mc, name, { qty: 'ten' }))._meta).toEqual({ 'vue-webmcp/code': 'INVALID_ARGS' })
   })
 
-  it('timeoutMs: 60 set after setup: a 600 ms call times out', async () => {
+  it('timeoutMs: 60 set after setup: a call that would take 10 s times out', async () => {
     const shared = reactive<UseWebMCPToolsSharedOptions>({})
-    const slow = () => new Promise(resolve => setTimeout(resolve, 600, 'done'))
+    const slow = () => new Promise(resolve => setTimeout(resolve, 10_000, 'done'))
     const { name } = await groupOfOne(shared, slow)
     shared.timeoutMs = 60
-    const started = performance.now()
     const response = await agentCall(mc, name, { qty: 1 })
     expect(response._meta).toEqual({ 'vue-webmcp/code': 'TIMEOUT' })
-    expect(performance.now() - started).toBeLessThan(500)
   })
 
   it('a tool\'s own timeoutMs as a ref wins over its group\'s, read at each call', async () => {
