@@ -1,9 +1,10 @@
 // Confirmation before consequential tools run, in every lane: the call waits
 // for the person's decision between validation and execute, through the
 // lane's own executeTool (the path an agent's call takes into the page).
-import type { WebMCPConfig, WebMCPConfirmationRequest, WebMCPToolResultEvent } from '../../src'
+import type { UseWebMCPConfirmationsReturn, WebMCPConfig, WebMCPConfirmationRequest, WebMCPToolResultEvent } from '../../src'
+import { mount } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
-import { effectScope, nextTick, ref } from 'vue'
+import { defineComponent, effectScope, h, nextTick, ref, Transition } from 'vue'
 import { useWebMCPConfirmations, useWebMCPTool, useWebMCPTools } from '../../src'
 import { scopeEndWithdraws } from '../confirmations'
 import { mountingInto, until } from '../helpers'
@@ -308,6 +309,33 @@ describe(`confirmation before consequential tools (${lane})`, () => {
     expect(confirmations.remembered.value).toHaveLength(1)
     confirmations.forget(click())
     expect(confirmations.remembered.value).toEqual([])
+  })
+
+  it('a request waiting when its layout is swapped out passes to the next layout\'s dialog, mounted after the leave animation', async () => {
+    const { name, execute, state } = transferTool()
+    await until(() => state.isRegistered.value)
+    const dialogs: UseWebMCPConfirmationsReturn[] = []
+    // Each layout has the app's dialog; a <Transition mode="out-in"> mounts the next one only once the old one has left.
+    const layout = (label: string) => defineComponent({
+      name: label,
+      setup() {
+        dialogs.push(useWebMCPConfirmations())
+        return () => h('div', label)
+      },
+    })
+    const layouts = { a: layout('LayoutA'), b: layout('LayoutB') }
+    const shown = ref<'a' | 'b'>('a')
+    const onLeave = (_el: Element, done: () => void) => setTimeout(done, 100)
+    const app = mount(defineComponent(() => () => h(Transition, { mode: 'out-in', css: false, onLeave }, () => h(layouts[shown.value], { key: shown.value }))), { attachTo: document.body, global: { stubs: { transition: false } } })
+    cleanups.push(() => app.unmount())
+    const call = callTool(mc, name, { amount: 3, to: 'Ada' })
+    await until(() => dialogs[0]!.pending.value.length === 1)
+    shown.value = 'b'
+    await until(() => dialogs.length === 2)
+    expect(dialogs[1]!.current.value).toMatchObject({ name, args: { amount: 3, to: 'Ada' } })
+    dialogs[1]!.approve()
+    expect(await call).toEqual({ content: [{ type: 'text', text: 'Sent 3 to Ada.' }] })
+    expect(execute).toHaveBeenCalledOnce()
   })
 
   it('stop() closes a dialog: calls no longer wait for it, and with nothing else to ask they do not run', async () => {
