@@ -126,7 +126,8 @@ export type WebMCPListedToolJSON = Omit<WebMCPListedTool, 'source' | 'window'>
  */
 export function listTools(page: WebMCPTestPage): Promise<WebMCPListedToolJSON[]> {
   return page.evaluate(async () => {
-    const mc = document.modelContext
+    // Where the package finds it (platform/context.ts): the document's, else Firefox's own on navigator.
+    const mc = document.modelContext ?? (navigator as { modelContext?: WebMCP.ModelContext }).modelContext
     if (!mc)
       throw new Error('document.modelContext is missing: add initScript before the page loads.')
     const schema = (value: unknown): object | null => {
@@ -174,22 +175,33 @@ export function listTools(page: WebMCPTestPage): Promise<WebMCPListedToolJSON[]>
 /**
  * Calls a page tool as an agent does and resolves with the parsed result
  * (a tool's MCP result object, or the text when it is not JSON). Rejects with
- * the browser's error, as `executeTool` does.
+ * the browser's error, as `executeTool` does. The arguments go in the form the
+ * page's engine takes: an object for Chromium 156 and later and the in-memory
+ * context, a JSON string for Chromium 150 and the MCP-B polyfills, and by name
+ * to Firefox's own context.
  */
 export function callTool(page: WebMCPTestPage, name: string, input: Record<string, unknown> = {}): Promise<unknown> {
   return page.evaluate(async ([name, input]) => {
-    const mc = document.modelContext
+    // As the package tells engines apart (platform/engine.ts), written out: this function's source is all the page gets.
+    type AnyEngine = WebMCP.ModelContext & { native?: object, unregisterTool?: unknown, invokeTool?: (name: string, input: object) => Promise<unknown> }
+    const mc = (document.modelContext ?? (navigator as { modelContext?: WebMCP.ModelContext }).modelContext) as AnyEngine | undefined
     if (!mc)
       throw new Error('document.modelContext is missing: add initScript before the page loads.')
     const tool = (await mc.getTools()).find(t => t.name === name)
     if (!tool)
       throw new Error(`No tool named "${name}" on this page.`)
-    const text = await mc.executeTool(tool, input)
+    let raw: unknown
+    if (typeof mc.unregisterTool === 'function')
+      raw = await mc.invokeTool!(name, input)
+    else
+      raw = await mc.executeTool(tool, ('ontoolcancel' in (mc.native ?? mc) ? input : JSON.stringify(input)) as object)
+    if (typeof raw !== 'string')
+      return raw
     try {
-      return JSON.parse(text) as unknown
+      return JSON.parse(raw) as unknown
     }
     catch {
-      return text
+      return raw
     }
   }, [name, input] as const)
 }
