@@ -82,6 +82,26 @@ describe('the approval dialog (docs/demos/ApprovalDialog.vue)', () => {
     expect(shown().open).toBe(false)
   })
 
+  it('puts focus on Decline for every request, the one queued behind the first too', async () => {
+    const wrapper = mountDialog()
+    const { name, execute, state } = tool({ annotations: { consequentialHint: true } })
+    await until(() => state.isRegistered.value)
+    const first = commands.callTool(name, { n: 1 })
+    await until(() => shown().open)
+    const second = commands.callTool(name, { n: 2 })
+    await until(() => wrapper.text().includes('1 more waiting'))
+    const decline = () => wrapper.find('[data-testid="confirm-decline"]').element
+    expect(document.activeElement).toBe(decline())
+    await wrapper.find('[data-testid="confirm-approve"]').trigger('click')
+    expect(textOf(await first)).toBe('paid')
+    await until(() => wrapper.find('pre').text().includes('"n": 2'))
+    await nextTick()
+    expect(document.activeElement).toBe(decline())
+    await wrapper.find('[data-testid="confirm-decline"]').trigger('click')
+    expect((await second)._meta).toEqual({ 'vue-webmcp/code': 'DECLINED' })
+    expect(execute).toHaveBeenCalledOnce()
+  })
+
   it('shows the time left until the request expires, and closes when it is declined unanswered', async () => {
     const wrapper = mountDialog()
     const { name, execute, state } = tool({ confirm: { timeoutMs: 90_000 } })
