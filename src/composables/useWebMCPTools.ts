@@ -1,9 +1,11 @@
+import type { Attempt } from '../registration/toolRegistration'
 import type { InferToolNames, InferToolResults, UseWebMCPToolReturn, UseWebMCPToolsReturn, UseWebMCPToolsSharedOptions, WebMCPAnyToolOptions, WebMCPToolState } from '../types'
 import { computed, shallowRef, toValue } from 'vue'
 import { createCallState } from '../registration/callState'
 import { useIsSupported, useModelContext } from '../registration/modelContext'
-import { setupComponent, useToolRegistrations } from '../registration/registrations'
+import { setupComponent, setUpToolRegistrations } from '../registration/registrations'
 import { ownScope } from '../registration/scope'
+import { registerAll } from '../registration/toolRegistration'
 import { isEnabled } from '../shared/callSettings'
 
 /**
@@ -27,10 +29,17 @@ export function useWebMCPTools<const T extends readonly WebMCPAnyToolOptions[]>(
   // Read before the group's own scope is made: the group follows the component whose setup made it.
   const component = setupComponent()
   const scope = ownScope('useWebMCPTools')
-  const states: Omit<UseWebMCPToolReturn, 'stop'>[] = groupError
-    ? definitions.map(() => ({ isSupported, isRegistered: shallowRef(false), error: shallowRef(null), ...createCallState().state }))
-    // In the group's scope, not one of their own inside it: a frame fewer under registerTool (registrations.ts, `setUpInScope`).
-    : useToolRegistrations(definitions, shared, component, scope)
+  let states: Omit<UseWebMCPToolReturn, 'stop'>[]
+  if (groupError) {
+    states = definitions.map(() => ({ isSupported, isRegistered: shallowRef(false), error: shallowRef(null), ...createCallState().state }))
+  }
+  else {
+    // In the group's scope, not one of their own inside it, and registered
+    // from here: frames fewer under registerTool (registrations.ts, `setUpInScope`).
+    let first: Attempt[]
+    [states, first] = setUpToolRegistrations(definitions, shared, component, scope)
+    registerAll(first)
+  }
   const stop = () => scope.stop()
 
   // No prototype: `constructor`, `toString` and `__proto__` are tool names like any other.

@@ -10,13 +10,13 @@ export type EngineTool = WebMCP.ModelContextTool & { exposedTo?: readonly string
 
 export interface Engine {
   /**
-   * Registers `tool` on `context` for as long as `signal` is not aborted.
-   * Returns a promise that settles as the registration does, or nothing once
-   * the tool is registered; a refusal throws or rejects. `owner` (the slot
-   * registering) keeps a name across its own re-registration where the engine
-   * tracks names itself.
+   * The call that registers `tool` on `context` for as long as `signal` is
+   * not aborted, ready to run. Run, it returns a promise that settles as the
+   * registration does, or nothing once the tool is registered; a refusal
+   * throws or rejects. `owner` (the slot registering) keeps a name across its
+   * own re-registration where the engine tracks names itself.
    */
-  register: (context: WebMCP.ModelContext, tool: EngineTool, signal: AbortSignal, owner: object) => void | PromiseLike<void>
+  registerCall: (context: WebMCP.ModelContext, tool: EngineTool, signal: AbortSignal, owner: object) => () => void | PromiseLike<void>
   /**
    * Runs `listener` when the context's tools may have changed (a name may have
    * come free), until `options.signal` is aborted; with `once`, the first time only.
@@ -27,10 +27,13 @@ export interface Engine {
 /**
  * Chromium's `registerTool`, with the signal that ends the registration: a
  * promise from Chromium 151 on and in the polyfills; nothing from Chromium
- * 150, which throws at once on a refusal.
+ * 150, which throws at once on a refusal. Bound, not wrapped in a function:
+ * a page a DevTools client drives (Playwright, an agent's) pays in each
+ * registerTool call for every frame on the stack, as Chromium records the
+ * whole stack there.
  */
-export function registerWithSignal(context: WebMCP.ModelContext, tool: EngineTool, signal: AbortSignal): void | PromiseLike<void> {
-  return context.registerTool(tool as WebMCP.ModelContextTool, { signal, exposedTo: tool.exposedTo as string[] | undefined })
+export function registerWithSignal(context: WebMCP.ModelContext, tool: EngineTool, signal: AbortSignal): () => void | PromiseLike<void> {
+  return context.registerTool.bind(context, tool as WebMCP.ModelContextTool, { signal, exposedTo: tool.exposedTo as string[] | undefined })
 }
 
 /** Chromium's `toolchange`, on every add and remove; a context that is no EventTarget has none. */
@@ -39,4 +42,4 @@ export function onToolChange(context: WebMCP.ModelContext, listener: () => void,
 }
 
 /** Chromium's engine, whatever its version, and the polyfills'. */
-export const signalEngine: Engine = { register: registerWithSignal, onChange: onToolChange }
+export const signalEngine: Engine = { registerCall: registerWithSignal, onChange: onToolChange }

@@ -42,7 +42,7 @@ function withRegistration<T>(use: (module: typeof import('./byNameRegistration')
  * context is a by-name one wherever this engine is chosen (engine.ts).
  */
 export const byNameEngine = {
-  register: (mc: ByNameModelContext, tool: WebMCP.ModelContextTool, signal: AbortSignal, owner: object): void | Promise<void> =>
+  registerCall: (mc: ByNameModelContext, tool: WebMCP.ModelContextTool, signal: AbortSignal, owner: object) => (): void | Promise<void> =>
     withRegistration((module) => {
       // A registration that ended while the module loaded must not take the name: nothing would free it.
       signal.throwIfAborted()

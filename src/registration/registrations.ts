@@ -5,7 +5,7 @@
 import type { ComponentInternalInstance, EffectScope, ShallowRef } from 'vue'
 import type { ToolDefinition, UseWebMCPToolReturn, UseWebMCPToolsSharedOptions, WebMCPAnyToolOptions } from '../types'
 import type { DefinitionCheck } from './checksByBuild'
-import type { ToolGroup, ToolSlot } from './toolRegistration'
+import type { Attempt, ToolGroup, ToolSlot } from './toolRegistration'
 import { getCurrentInstance, getCurrentScope, onActivated, onDeactivated, onMounted, onScopeDispose, shallowRef, watchEffect } from 'vue'
 import { registrationError } from '../definitions/definitionChecks'
 import { devtoolsHook } from '../devtools'
@@ -18,7 +18,7 @@ import { holdsOnlyText, sameContent } from './definition'
 import { loadAndCallTool, warmUpWhenIdle } from './loadCallTool'
 import { refreshModelContext, useIsSupported, useModelContext } from './modelContext'
 import { ownScope } from './scope'
-import { register, unregister } from './toolRegistration'
+import { beginRegistration, registerAll, unregister } from './toolRegistration'
 
 /**
  * Registers `list` for as long as the current scope lives (or until `stop()`):
@@ -32,11 +32,25 @@ export function useToolRegistrations(
   // A scope of its own (a group's, from useWebMCPTools), a child of the caller's, so `stop()` can end it; its end unregisters the tools.
   scope = ownScope('useWebMCPTool'),
 ): UseWebMCPToolReturn[] {
-  // Bound, not wrapped in an arrow, and the tools registered here once the
-  // scope's setup has returned: frames fewer under registerTool (see `setUpInScope`).
-  const [states, first, modelContext] = scope.run(setUpInScope.bind(null, scope, list, shared, component))!
-  registerChanges(first, modelContext)
+  const [states, first] = setUpToolRegistrations(list, shared, component, scope)
+  registerAll(first)
   return states
+}
+
+/**
+ * `useToolRegistrations`, except that the caller makes the registrations
+ * watchEffect's first run began, with `registerAll(first)` as soon as this
+ * returns: a group of many tools (useWebMCPTools) makes them itself, a frame
+ * fewer under each registerTool (see `setUpInScope`).
+ */
+export function setUpToolRegistrations(
+  list: readonly WebMCPAnyToolOptions[],
+  shared: UseWebMCPToolsSharedOptions,
+  component: ComponentInternalInstance | null,
+  scope: EffectScope,
+): ScopeSetup {
+  // Bound, not wrapped in an arrow: a frame fewer under registerTool.
+  return scope.run(setUpInScope.bind(null, scope, list, shared, component))!
 }
 
 /**
@@ -55,8 +69,8 @@ export function setupComponent(): ComponentInternalInstance | null {
   return scope ? instance : null
 }
 
-/** What a scope's setup leaves its caller: the tools' states, and the changes of watchEffect's first run to register, with the context. */
-type ScopeSetup = [states: UseWebMCPToolReturn[], first: Change[], modelContext: WebMCP.ModelContext | undefined]
+/** What a scope's setup leaves its caller: the tools' states, and the registrations watchEffect's first run began, to make. */
+export type ScopeSetup = [states: UseWebMCPToolReturn[], first: Attempt[]]
 
 /**
  * Sets up the tools' state, checks and reactive pass in `scope`. The changes
@@ -64,8 +78,8 @@ type ScopeSetup = [states: UseWebMCPToolReturn[], first: Change[], modelContext:
  * client drives (Playwright, an agent's) pays in each registerTool call for
  * every frame on the stack (Chromium records the whole stack there), and
  * watchEffect's first run is a dozen of Vue's frames deep, this scope's run a
- * few more. The caller registers them as soon as this returns, before it
- * returns itself.
+ * few more. The caller makes them as soon as this returns, before it returns
+ * itself.
  */
 function setUpInScope(
   scope: EffectScope,
@@ -107,16 +121,16 @@ function setUpInScope(
     })
   }
 
-  // The changes of watchEffect's first run, for the caller to register (see above); later passes register their own.
-  let first: Change[] | undefined
+  // The registrations watchEffect's first run began, for the caller to make (see above); later passes make their own.
+  let first: Attempt[] | undefined
   const sync = (): void => {
     // Read afresh: a context replaced since the last pass takes every tool with it.
     refreshModelContext(shared.document)
-    const changes = prepareChanges(slots, shared, modelContext.value, active.value ? checks.value : undefined)
+    const attempts = beginChanges(prepareChanges(slots, shared, modelContext.value, active.value ? checks.value : undefined), modelContext.value)
     if (first)
-      registerChanges(changes, modelContext.value)
+      registerAll(attempts)
     else
-      first = changes
+      first = attempts
   }
   const active = useShown(scope, sync, component)
   watchEffect(sync)
@@ -130,7 +144,7 @@ function setUpInScope(
   const isSupported = useIsSupported(modelContext)
   // Every tool of a group shares the group's `stop`.
   const stop = () => scope.stop()
-  return [slots.map(({ isRegistered, error, calls }) => ({ isSupported, isRegistered, error, stop, ...calls.state })), first!, modelContext.value]
+  return [slots.map(({ isRegistered, error, calls }) => ({ isSupported, isRegistered, error, stop, ...calls.state })), first!]
 }
 
 function createSlot(options: WebMCPAnyToolOptions, group: ToolGroup): ToolSlot {
@@ -206,7 +220,7 @@ interface Change {
  * alone. `check` is undefined while nothing may be registered (the component
  * is not shown, or the checks are loading). Every tool is prepared first, then
  * the tools that change let go of their registrations; the changes it returns
- * go to `registerChanges`, which registers the new ones back to back:
+ * go to `beginChanges`, and the registrations begun are made back to back:
  * registration costs nothing between `registerTool` calls, and two tools may
  * swap names in one pass.
  */
@@ -227,17 +241,20 @@ function prepareChanges(
 }
 
 /**
- * The registrations of a pass, back to back. Unless the app turned the warm-up
- * off, what their calls can need loads once the browser is idle.
+ * Begins the registrations of a pass, for `registerAll` to make. Unless the
+ * app turned the warm-up off, what their calls can need loads once the
+ * browser is idle.
  */
-function registerChanges(changes: readonly Change[], modelContext: WebMCP.ModelContext | undefined): void {
+function beginChanges(changes: readonly Change[], modelContext: WebMCP.ModelContext | undefined): Attempt[] {
+  const attempts: Attempt[] = []
   for (const { slot, json, definition } of changes) {
     if (json) {
-      register(slot, json, modelContext!, 'first', definition)
+      attempts.push(beginRegistration(slot, json, modelContext!, 'first', definition))
       if (slot.group.config.warmUp !== false)
         warmUpWhenIdle(slot)
     }
   }
+  return attempts
 }
 
 /** What a pass does with one tool: keep its registration, register it anew, or neither (with the reason). */

@@ -1,6 +1,7 @@
-// One tool's registration with the browser: `register` hands its definition
-// to the context's engine (platform/) and follows the answer into
-// `isRegistered` and `error`; `unregister` takes it back. A refused
+// One tool's registration with the browser: `beginRegistration` asks the
+// context's engine (platform/) for the call that registers its definition,
+// `registerAll` makes such calls and follows the answers into `isRegistered`
+// and `error`; `unregister` takes it back. A refused
 // registration is retried when the name it wanted may have come free (see
 // `onRefused`). No Vue import.
 import type { ShallowRef } from 'vue'
@@ -46,21 +47,29 @@ export interface Registration {
   refused: boolean
 }
 
+/** A registration begun, and the call that makes it (`run` by `registerAll`). */
+export interface Attempt {
+  slot: ToolSlot
+  registration: Registration
+  run: () => void | PromiseLike<void>
+}
+
 /**
- * Registers `slot`'s tool as `json` describes it. `tool` is what
- * the browser gets: a plain copy in the author's key order (what agents and
- * forms show), so no reactive proxy reaches the browser and later changes to
- * the options do not either. Its members not set are `undefined`, which WebIDL
- * and the polyfills read as absent; `exposedTo` stays on it, a member
- * the browser ignores.
+ * Begins registering `slot`'s tool as `json` describes it: the registration
+ * replaces the slot's own, and the call that makes it is returned, for
+ * `registerAll` to run. `tool` is what the browser gets: a plain copy in the
+ * author's key order (what agents and forms show), so no reactive proxy
+ * reaches the browser and later changes to the options do not either. Its
+ * members not set are `undefined`, which WebIDL and the polyfills read as
+ * absent; `exposedTo` stays on it, a member the browser ignores.
  */
-export function register(
+export function beginRegistration(
   slot: ToolSlot,
   json: string,
   modelContext: WebMCP.ModelContext,
   attempt: 'first' | 'retry',
   tool: ToolDefinition & { execute?: unknown } = JSON.parse(json),
-): void {
+): Attempt {
   // A refused attempt a retry replaces ends: nothing waits on its behalf any more (a by-name engine stops watching for it).
   slot.registration?.controller.abort()
   const registration: Registration = { controller: new AbortController(), json, context: modelContext, retryAtOnce: attempt === 'first', refused: false }
@@ -73,21 +82,33 @@ export function register(
   // refused; a context that reports no changes gets one retry, at once.
   if (attempt === 'retry')
     engine.onChange(modelContext, () => onToolChange(slot, registration), { once: true, signal })
-  let result: unknown
-  try {
-    result = engine.register(modelContext, tool as WebMCP.ModelContextTool, signal, slot)
+  return { slot, registration, run: engine.registerCall(modelContext, tool as WebMCP.ModelContextTool, signal, slot) }
+}
+
+/**
+ * Makes the registrations `attempts` began, back to back, and follows each
+ * answer into the slot's `isRegistered` and `error`. The calls are made from
+ * here, with no frame between: a page a DevTools client drives pays in each
+ * registerTool call for every frame on the stack.
+ */
+export function registerAll(attempts: readonly Attempt[]): void {
+  for (const { slot, registration, run } of attempts) {
+    let result: unknown
+    try {
+      result = run()
+    }
+    catch (reason) {
+      // Chromium 150 throws synchronously (a duplicate or invalid name), and registers nothing.
+      onRefused(slot, registration, reason)
+      continue
+    }
+    // Chromium 156, the polyfills and a by-name context that loads or lists first
+    // return a promise; Chromium 150 returns undefined once the tool is registered.
+    if (typeof (result as PromiseLike<void> | undefined)?.then === 'function')
+      (result as PromiseLike<void>).then(() => onRegistered(slot, registration), (reason: unknown) => onRefused(slot, registration, reason))
+    else
+      onRegistered(slot, registration)
   }
-  catch (reason) {
-    // Chromium 150 throws synchronously (a duplicate or invalid name), and registers nothing.
-    onRefused(slot, registration, reason)
-    return
-  }
-  // Chromium 156, the polyfills and a by-name context that loads or lists first
-  // return a promise; Chromium 150 returns undefined once the tool is registered.
-  if (typeof (result as PromiseLike<void> | undefined)?.then === 'function')
-    (result as PromiseLike<void>).then(() => onRegistered(slot, registration), (reason: unknown) => onRefused(slot, registration, reason))
-  else
-    onRegistered(slot, registration)
 }
 
 /** Takes the tool back from the browser (or withdraws its pending registration). */
@@ -122,7 +143,7 @@ function onRefused(slot: ToolSlot, registration: Registration, reason: unknown):
   if (!isCurrent(slot, registration))
     return
   if (registration.retryAtOnce) {
-    register(slot, registration.json, registration.context, 'retry')
+    registerAll([beginRegistration(slot, registration.json, registration.context, 'retry')])
     return
   }
   registration.refused = true
@@ -133,7 +154,7 @@ function onRefused(slot: ToolSlot, registration: Registration, reason: unknown):
 /** A change seen by a retry: after its refusal, try again; before it, let the refusal try again at once. */
 function onToolChange(slot: ToolSlot, registration: Registration): void {
   if (registration.refused)
-    register(slot, registration.json, registration.context, 'retry')
+    registerAll([beginRegistration(slot, registration.json, registration.context, 'retry')])
   else
     registration.retryAtOnce = true
 }
