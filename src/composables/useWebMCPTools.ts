@@ -1,4 +1,4 @@
-import type { Attempt } from '../registration/toolRegistration'
+import type { BegunRegistration } from '../registration/toolRegistration'
 import type { InferToolNames, InferToolResults, UseWebMCPToolReturn, UseWebMCPToolsReturn, UseWebMCPToolsSharedOptions, WebMCPAnyToolOptions, WebMCPToolState } from '../types'
 import { computed, shallowRef, toValue } from 'vue'
 import { createCallState } from '../registration/callState'
@@ -29,17 +29,12 @@ export function useWebMCPTools<const T extends readonly WebMCPAnyToolOptions[]>(
   // Read before the group's own scope is made: the group follows the component whose setup made it.
   const component = setupComponent()
   const scope = ownScope('useWebMCPTools')
-  let states: Omit<UseWebMCPToolReturn, 'stop'>[]
-  if (groupError) {
-    states = definitions.map(() => ({ isSupported, isRegistered: shallowRef(false), error: shallowRef(null), ...createCallState().state }))
-  }
-  else {
-    // In the group's scope, not one of their own inside it, and registered
-    // from here: frames fewer under registerTool (registrations.ts, `setUpInScope`).
-    let first: Attempt[]
-    [states, first] = setUpToolRegistrations(definitions, shared, component, scope)
-    registerAll(first)
-  }
+  // In the group's scope, not one of their own inside it, and registered
+  // from here: frames fewer under registerTool (registrations.ts, `setUpInScope`).
+  const [states, first]: [Omit<UseWebMCPToolReturn, 'stop'>[], BegunRegistration[]] = groupError
+    ? [definitions.map(() => ({ isSupported, isRegistered: shallowRef(false), error: shallowRef(null), ...createCallState().state })), []]
+    : setUpToolRegistrations(definitions, shared, component, scope)
+  registerAll(first)
   const stop = () => scope.stop()
 
   // No prototype: `constructor`, `toString` and `__proto__` are tool names like any other.

@@ -32,7 +32,7 @@ export interface Engine {
  * registerTool call for every frame on the stack, as Chromium records the
  * whole stack there.
  */
-export function registerWithSignal(context: WebMCP.ModelContext, tool: EngineTool, signal: AbortSignal): () => void | PromiseLike<void> {
+export function registerCallWithSignal(context: WebMCP.ModelContext, tool: EngineTool, signal: AbortSignal): () => void | PromiseLike<void> {
   return context.registerTool.bind(context, tool as WebMCP.ModelContextTool, { signal, exposedTo: tool.exposedTo as string[] | undefined })
 }
 
@@ -42,4 +42,4 @@ export function onToolChange(context: WebMCP.ModelContext, listener: () => void,
 }
 
 /** Chromium's engine, whatever its version, and the polyfills'. */
-export const signalEngine: Engine = { registerCall: registerWithSignal, onChange: onToolChange }
+export const signalEngine: Engine = { registerCall: registerCallWithSignal, onChange: onToolChange }

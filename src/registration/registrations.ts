@@ -5,7 +5,7 @@
 import type { ComponentInternalInstance, EffectScope, ShallowRef } from 'vue'
 import type { ToolDefinition, UseWebMCPToolReturn, UseWebMCPToolsSharedOptions, WebMCPAnyToolOptions } from '../types'
 import type { DefinitionCheck } from './checksByBuild'
-import type { Attempt, ToolGroup, ToolSlot } from './toolRegistration'
+import type { BegunRegistration, ToolGroup, ToolSlot } from './toolRegistration'
 import { getCurrentInstance, getCurrentScope, onActivated, onDeactivated, onMounted, onScopeDispose, shallowRef, watchEffect } from 'vue'
 import { registrationError } from '../definitions/definitionChecks'
 import { devtoolsHook } from '../devtools'
@@ -70,13 +70,13 @@ export function setupComponent(): ComponentInternalInstance | null {
 }
 
 /** What a scope's setup leaves its caller: the tools' states, and the registrations watchEffect's first run began, to make. */
-export type ScopeSetup = [states: UseWebMCPToolReturn[], first: Attempt[]]
+export type ScopeSetup = [states: UseWebMCPToolReturn[], first: BegunRegistration[]]
 
 /**
- * Sets up the tools' state, checks and reactive pass in `scope`. The changes
- * of watchEffect's first run are held, not registered: a page a DevTools
- * client drives (Playwright, an agent's) pays in each registerTool call for
- * every frame on the stack (Chromium records the whole stack there), and
+ * Sets up the tools' state, checks and reactive pass in `scope`. The
+ * registrations watchEffect's first run begins are not made there: a page a
+ * DevTools client drives (Playwright, an agent's) pays in each registerTool
+ * call for every frame on the stack (Chromium records the whole stack there), and
  * watchEffect's first run is a dozen of Vue's frames deep, this scope's run a
  * few more. The caller makes them as soon as this returns, before it returns
  * itself.
@@ -122,15 +122,15 @@ function setUpInScope(
   }
 
   // The registrations watchEffect's first run began, for the caller to make (see above); later passes make their own.
-  let first: Attempt[] | undefined
+  let first: BegunRegistration[] | undefined
   const sync = (): void => {
     // Read afresh: a context replaced since the last pass takes every tool with it.
     refreshModelContext(shared.document)
-    const attempts = beginChanges(prepareChanges(slots, shared, modelContext.value, active.value ? checks.value : undefined), modelContext.value)
+    const begun = beginChanges(prepareChanges(slots, shared, modelContext.value, active.value ? checks.value : undefined), modelContext.value)
     if (first)
-      registerAll(attempts)
+      registerAll(begun)
     else
-      first = attempts
+      first = begun
   }
   const active = useShown(scope, sync, component)
   watchEffect(sync)
@@ -245,16 +245,16 @@ function prepareChanges(
  * app turned the warm-up off, what their calls can need loads once the
  * browser is idle.
  */
-function beginChanges(changes: readonly Change[], modelContext: WebMCP.ModelContext | undefined): Attempt[] {
-  const attempts: Attempt[] = []
+function beginChanges(changes: readonly Change[], modelContext: WebMCP.ModelContext | undefined): BegunRegistration[] {
+  const begun: BegunRegistration[] = []
   for (const { slot, json, definition } of changes) {
     if (json) {
-      attempts.push(beginRegistration(slot, json, modelContext!, 'first', definition))
+      begun.push(beginRegistration(slot, json, modelContext!, 'first', definition))
       if (slot.group.config.warmUp !== false)
         warmUpWhenIdle(slot)
     }
   }
-  return attempts
+  return begun
 }
 
 /** What a pass does with one tool: keep its registration, register it anew, or neither (with the reason). */

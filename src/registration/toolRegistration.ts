@@ -48,7 +48,7 @@ export interface Registration {
 }
 
 /** A registration begun, and the call that makes it (`run` by `registerAll`). */
-export interface Attempt {
+export interface BegunRegistration {
   slot: ToolSlot
   registration: Registration
   run: () => void | PromiseLike<void>
@@ -69,7 +69,7 @@ export function beginRegistration(
   modelContext: WebMCP.ModelContext,
   attempt: 'first' | 'retry',
   tool: ToolDefinition & { execute?: unknown } = JSON.parse(json),
-): Attempt {
+): BegunRegistration {
   // A refused attempt a retry replaces ends: nothing waits on its behalf any more (a by-name engine stops watching for it).
   slot.registration?.controller.abort()
   const registration: Registration = { controller: new AbortController(), json, context: modelContext, retryAtOnce: attempt === 'first', refused: false }
@@ -77,37 +77,59 @@ export function beginRegistration(
   tool.execute = slot.call
   const { signal } = registration.controller
   const engine = engineOf(modelContext)
-  // A retry listens from its call on, until its registration ends. A first
+  // A retry listens from its beginning on, until its registration ends. A first
   // attempt does not, so a page's registrations add no listener until one is
   // refused; a context that reports no changes gets one retry, at once.
   if (attempt === 'retry')
     engine.onChange(modelContext, () => onToolChange(slot, registration), { once: true, signal })
-  return { slot, registration, run: engine.registerCall(modelContext, tool as WebMCP.ModelContextTool, signal, slot) }
+  let run: BegunRegistration['run']
+  try {
+    run = engine.registerCall(modelContext, tool as WebMCP.ModelContextTool, signal, slot)
+  }
+  catch (reason) {
+    // A context with no registerTool: the call fails as one that throws, into `error`.
+    run = () => {
+      throw reason
+    }
+  }
+  return { slot, registration, run }
 }
 
 /**
- * Makes the registrations `attempts` began, back to back, and follows each
- * answer into the slot's `isRegistered` and `error`. The calls are made from
- * here, with no frame between: a page a DevTools client drives pays in each
+ * Makes the registrations `begun`, back to back, and follows each answer
+ * into the slot's `isRegistered` and `error`. The calls are made from here,
+ * with no frame between: a page a DevTools client drives pays in each
  * registerTool call for every frame on the stack.
  */
-export function registerAll(attempts: readonly Attempt[]): void {
-  for (const { slot, registration, run } of attempts) {
-    let result: unknown
-    try {
-      result = run()
+export function registerAll(begun: readonly BegunRegistration[]): void {
+  let next = 0
+  try {
+    while (next < begun.length) {
+      const { slot, registration, run } = begun[next++]!
+      let result: unknown
+      try {
+        result = run()
+      }
+      catch (reason) {
+        // Chromium 150 throws synchronously (a duplicate or invalid name), and registers nothing.
+        onRefused(slot, registration, reason)
+        continue
+      }
+      // Chromium 151 and later, the polyfills and a by-name context that loads or lists first
+      // return a promise; Chromium 150 returns undefined once the tool is registered.
+      if (typeof (result as PromiseLike<void> | undefined)?.then === 'function')
+        (result as PromiseLike<void>).then(() => onRegistered(slot, registration), (reason: unknown) => onRefused(slot, registration, reason))
+      else
+        onRegistered(slot, registration)
     }
-    catch (reason) {
-      // Chromium 150 throws synchronously (a duplicate or invalid name), and registers nothing.
-      onRefused(slot, registration, reason)
-      continue
+  }
+  finally {
+    // A watcher that threw out of a write above leaves the rest unmade: they
+    // let go of their registrations, so the next pass registers them.
+    for (const { slot, registration } of begun.slice(next)) {
+      if (isCurrent(slot, registration))
+        unregister(slot)
     }
-    // Chromium 156, the polyfills and a by-name context that loads or lists first
-    // return a promise; Chromium 150 returns undefined once the tool is registered.
-    if (typeof (result as PromiseLike<void> | undefined)?.then === 'function')
-      (result as PromiseLike<void>).then(() => onRegistered(slot, registration), (reason: unknown) => onRefused(slot, registration, reason))
-    else
-      onRegistered(slot, registration)
   }
 }
 

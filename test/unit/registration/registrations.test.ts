@@ -1,7 +1,7 @@
 // One registration pass over a group: every tool is prepared first, then the
 // tools that change let go, then the new registrations go out back to back.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { effectScope, nextTick, ref } from 'vue'
+import { effectScope, nextTick, ref, watch } from 'vue'
 import { useWebMCPTools, WebMCPDefinitionError } from '../../../src'
 import { install, uninstall } from '../../../src/testing'
 import { until } from '../../helpers'
@@ -76,4 +76,45 @@ it('a converter that supports only draft-07 answers the other target with nothin
   const [tool] = await mc.getTools()
   const listed = tool!.inputSchema as unknown
   expect(typeof listed === 'string' ? JSON.parse(listed) : listed).toEqual(draft7)
+})
+
+it('a context with no registerTool: the tool lands in error, and setup does not throw', () => {
+  const group = scope.run(() => useWebMCPTools([
+    { name: 'orphan', description: 'd', execute: () => '' },
+  ] as const, { document: { modelContext: { registerTool: undefined } } as never }))!
+  expect(group.isRegistered.value).toBe(false)
+  expect(group.error.value).toBeInstanceOf(TypeError)
+})
+
+it('a watcher that throws while a pass registers: the tools after it register on the next pass', async () => {
+  const mc = install()
+  // As Chromium 150 answers: nothing once the tool is registered, so the pass writes isRegistered at once.
+  const registerTool = mc.registerTool.bind(mc)
+  vi.spyOn(mc, 'registerTool').mockImplementation((tool, options) => {
+    registerTool(tool, options).catch(() => {})
+    return undefined as unknown as Promise<void>
+  })
+  const first = ref('first tool')
+  const second = ref('second tool')
+  const group = scope.run(() => useWebMCPTools([
+    { name: 'a', description: first, execute: () => 'a' },
+    { name: 'b', description: second, execute: () => 'b' },
+  ] as const))!
+  expect(group.isRegistered.value).toBe(true)
+  let throws = 1
+  scope.run(() => watch(() => group.byName.a.isRegistered, (registered) => {
+    if (registered && throws-- > 0)
+      throw new Error('a watcher threw')
+  }, { flush: 'sync' }))
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+  first.value = 'first tool, again'
+  second.value = 'second tool, again'
+  await nextTick().catch(() => {})
+  errors.mockRestore()
+
+  first.value = 'first tool, once more'
+  await nextTick()
+  await until(() => group.isRegistered.value)
+  expect(group.byName.b.isRegistered).toBe(true)
+  expect((await mc.getTools()).map(t => [t.name, t.description])).toEqual(expect.arrayContaining([['a', 'first tool, once more'], ['b', 'second tool, again']]))
 })
