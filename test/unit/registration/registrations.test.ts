@@ -118,3 +118,18 @@ it('a watcher that throws while a pass registers: the tools after it register on
   expect(group.byName.b.isRegistered).toBe(true)
   expect((await mc.getTools()).map(t => [t.name, t.description])).toEqual(expect.arrayContaining([['a', 'first tool, once more'], ['b', 'second tool, again']]))
 })
+
+it('a group\'s registerTool calls are made one function below useWebMCPTools: a page a DevTools client drives pays for every frame there', () => {
+  const mc = install()
+  const register = mc.registerTool
+  const callers: string[][] = []
+  mc.registerTool = function capture(this: typeof mc, ...args: Parameters<typeof register>) {
+    callers.push(new Error('where').stack!.split('\n').slice(2, 4).map(line => line.trim().split(' ')[1]!))
+    return register.apply(this, args)
+  }
+  scope.run(() => useWebMCPTools([
+    { name: 'one', description: 'd', execute: () => '' },
+    { name: 'two', description: 'd', execute: () => '' },
+  ] as const))
+  expect(callers).toEqual([['registerAll', 'useWebMCPTools'], ['registerAll', 'useWebMCPTools']])
+})
