@@ -145,9 +145,9 @@ export async function runBrowserBenchmarks({ registration, calls, memory, args, 
 
       // The same, as a page sees it when an agent drives it through Playwright (issue #41).
       browser = await launchDriven(chromiumPath)
-      const driven = await drivenRegistration(browser, server, [...kinds.slice(1), 'rawPerToolDeep'], quick ? 3 : 61)
+      const driven = await drivenRegistration(browser, server, [...kinds.slice(1), 'rawPerToolDeep', 'rawPerToolTwin'], quick ? 3 : 61)
       const d = key => median(driven.map(r => r[key]))
-      finite('2 (Playwright)', ...['rawPerTool', 'rawPerToolDeep', 'group', 'rawSchema', 'groupSchema', 'rawComponent', 'groupComponent'].map(d))
+      finite('2 (Playwright)', ...['rawPerTool', 'rawPerToolDeep', 'rawPerToolTwin', 'group', 'rawSchema', 'groupSchema', 'rawComponent', 'groupComponent'].map(d))
       // As #41 measures it: the median of 15 rounds. Each 15 rounds in turn, lowest-highest, so the spread of so few rounds shows.
       const by15 = (key, base) => {
         const medians = []
@@ -162,6 +162,7 @@ export async function runBrowserBenchmarks({ registration, calls, memory, args, 
       row('useWebMCPTools, a JSON Schema each (target <= 1.5x)', 'groupSchema', 'rawSchema')
       const perFrame = median(driven.map(r => (r.rawPerToolDeep - r.rawPerTool) / 19 / 200)) * 1000
       console.log(`   ${'the raw loop, 19 frames deeper'.padEnd(62)} ${'-'.padEnd(20)} ${ratio(driven, 'rawPerToolDeep', 'rawPerTool')}x (${fmt(d('rawPerToolDeep'))} ms)`)
+      console.log(`   ${'the raw loop again, the same (the method\'s own spread)'.padEnd(62)} ${'-'.padEnd(20)} ${ratio(driven, 'rawPerToolTwin', 'rawPerTool')}x (${fmt(d('rawPerToolTwin'))} ms${by15('rawPerToolTwin', 'rawPerTool')})`)
       console.log('   Why they differ: Playwright turns the Runtime domain on, and Chromium then records the whole JS stack in each registerTool')
       console.log(`   call, about ${perFrame.toFixed(1)} us for each frame under it; the component rows include mounting the component\n`)
       await browser.close()

@@ -116,6 +116,8 @@ const registrationKinds = {
   // The signal-per-tool loop with 19 more frames under each call: what a deeper stack costs each
   // registerTool call in a page a DevTools client drives.
   rawPerToolDeep: (n, r) => rawRound(n, `rawd${r}_`, true, false, 19),
+  // The signal-per-tool loop again: how far two runs of the same code read apart, the method's own spread.
+  rawPerToolTwin: (n, r) => rawRound(n, `rawt${r}_`, true),
   group: (n, r) => groupRound(n, `grp${r}_`),
   rawSchema: (n, r) => rawRound(n, `raws${r}_`, true, true),
   groupSchema: (n, r) => groupRound(n, `grps${r}_`, true),
