@@ -165,7 +165,7 @@ function onRefused(slot: ToolSlot, registration: Registration, reason: unknown):
   if (!isCurrent(slot, registration))
     return
   if (registration.retryAtOnce) {
-    registerAll([beginRegistration(slot, registration.json, registration.context, 'retry')])
+    retry(slot, registration)
     return
   }
   registration.refused = true
@@ -176,7 +176,12 @@ function onRefused(slot: ToolSlot, registration: Registration, reason: unknown):
 /** A change seen by a retry: after its refusal, try again; before it, let the refusal try again at once. */
 function onToolChange(slot: ToolSlot, registration: Registration): void {
   if (registration.refused)
-    registerAll([beginRegistration(slot, registration.json, registration.context, 'retry')])
+    retry(slot, registration)
   else
     registration.retryAtOnce = true
+}
+
+/** Registers again what `registration` asked for. */
+function retry(slot: ToolSlot, registration: Registration): void {
+  registerAll([beginRegistration(slot, registration.json, registration.context, 'retry')])
 }
